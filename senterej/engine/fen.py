@@ -1,0 +1,180 @@
+"""Reading and writing positions as FEN (R9.1): seven fields,
+`placement turn castling werera halfmove fullmove counting`."""
+
+from typing import NamedTuple
+
+from .pieces import BLACK, DER, KIND_OF_LETTER, MEDEQ, NEGUS, PIECE_KINDS, START_COUNT, WHITE, Piece
+from .squares import SQUARE_OF_NAME
+
+FIELDS = ("placement", "turn", "castling", "werera", "halfmove", "fullmove", "counting")
+DEFAULT_TAIL = ("0", "1", "0/0")
+LAST_WERERA_ROUND = 20
+SEVENTY_MOVES = 140
+COUNT_LIMIT = 7
+MEN_PER_SIDE = sum(START_COUNT.values())
+#: Castling right bits, and the negus and der that must still stand at home for each (R6.1).
+CASTLING_BIT = {WHITE: 1, BLACK: 2}
+CASTLING_HOME = {WHITE: (SQUARE_OF_NAME["e1"], SQUARE_OF_NAME["h1"]), BLACK: (SQUARE_OF_NAME["d8"], SQUARE_OF_NAME["a8"])}
+
+
+class FenError(ValueError):
+    """A malformed position. `field` names the FEN field that is wrong."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"bad FEN {field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+class FenParts(NamedTuple):
+    board: list[Piece | None]
+    turn: int | None
+    castling: int
+    werera: int | None
+    halfmove: int
+    fullmove: int
+    counting: tuple[int, int]
+
+
+def parse_fen(text: str) -> FenParts:
+    """Parses and checks everything that does not need attack detection (that is `Position.from_fen`'s part)."""
+    if not isinstance(text, str):
+        raise FenError("position", "not text")
+    fields = text.split()
+    if len(fields) == 4:
+        fields += DEFAULT_TAIL
+    if len(fields) != len(FIELDS):
+        raise FenError("position", f"expected 4 or 7 fields, got {len(fields)}")
+    placement, turn_text, castling_text, werera_text, halfmove_text, fullmove_text, counting_text = fields
+    board = _parse_placement(placement)
+    turn = {"w": WHITE, "b": BLACK, "-": None}.get(turn_text, -1)
+    if turn == -1:
+        raise FenError("turn", f"{turn_text!r} is not w, b or - (the werera)")
+    werera = _parse_werera(werera_text)
+    if (turn is None) != (werera is not None):
+        raise FenError("werera", "a werera round number goes with turn '-', and '-' with turn w or b")
+    castling = _parse_castling(castling_text, board, werera)
+    halfmove = _parse_number("halfmove", halfmove_text, 0, SEVENTY_MOVES)
+    fullmove = _parse_number("fullmove", fullmove_text, 1, 10**6)
+    if werera is not None and fullmove != 1:
+        raise FenError("fullmove", "stays 1 during the werera")
+    counting = _parse_counting(counting_text, board)
+    return FenParts(board, turn, castling, werera, halfmove, fullmove, counting)
+
+
+def format_fen(parts: FenParts) -> str:
+    ranks = []
+    for rank in range(7, -1, -1):
+        text, empty = "", 0
+        for file in range(8):
+            piece = parts.board[rank * 8 + file]
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                text += str(empty)
+                empty = 0
+            text += piece.letter
+        ranks.append(text + (str(empty) if empty else ""))
+    turn = "-" if parts.turn is None else "wb"[parts.turn]
+    castling = ("K" if parts.castling & CASTLING_BIT[WHITE] else "") + ("k" if parts.castling & CASTLING_BIT[BLACK] else "")
+    werera = "-" if parts.werera is None else str(parts.werera)
+    counting = f"{parts.counting[WHITE]}/{parts.counting[BLACK]}"
+    return " ".join(
+        ("/".join(ranks), turn, castling or "-", werera, str(parts.halfmove), str(parts.fullmove), counting)
+    )
+
+
+def _parse_placement(placement: str) -> list[Piece | None]:
+    rows = placement.split("/")
+    if len(rows) != 8:
+        raise FenError("placement", f"expected 8 ranks separated by '/', got {len(rows)}")
+    board: list[Piece | None] = [None] * 64
+    for row_index, row in enumerate(rows):
+        rank = 7 - row_index
+        file = 0
+        previous_digit = False
+        for char in row:
+            if char in "12345678":
+                if previous_digit:
+                    raise FenError("placement", f"rank {rank + 1} has two digits in a row")
+                file += int(char)
+                previous_digit = True
+            elif char.upper() in KIND_OF_LETTER:
+                if file < 8:
+                    board[rank * 8 + file] = Piece.from_letter(char)
+                file += 1
+                previous_digit = False
+            else:
+                raise FenError("placement", f"{char!r} is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8")
+            if file > 8:
+                break
+        if file != 8:
+            raise FenError("placement", f"rank {rank + 1} has {'more' if file > 8 else 'fewer'} than 8 squares")
+    for colour in (WHITE, BLACK):
+        colour_name = ("White", "Black")[colour]
+        men = [p.kind for p in board if p is not None and p.colour == colour]
+        if men.count(NEGUS) != 1:
+            raise FenError("placement", f"{colour_name} must have exactly one negus (K), has {men.count(NEGUS)}")
+        for kind in PIECE_KINDS:
+            if men.count(kind) > START_COUNT[kind]:
+                letter = Piece(colour, kind).letter
+                raise FenError(
+                    "placement", f"{colour_name} has {men.count(kind)} {letter}, more than the {START_COUNT[kind]} it starts with"
+                )
+        if len(men) > MEN_PER_SIDE:
+            raise FenError("placement", f"{colour_name} has {len(men)} men, more than the {MEN_PER_SIDE} it starts with")
+    for sq in range(8):
+        if board[sq] == Piece(WHITE, MEDEQ):
+            raise FenError("placement", "a White medeq (P) stands on rank 1, its own first rank")
+        if board[56 + sq] == Piece(BLACK, MEDEQ):
+            raise FenError("placement", "a Black medeq (p) stands on rank 8, its own first rank")
+    return board
+
+
+def _parse_werera(text: str) -> int | None:
+    if text == "-":
+        return None
+    return _parse_number("werera", text, 1, LAST_WERERA_ROUND)
+
+
+def _parse_castling(text: str, board: list[Piece | None], werera: int | None) -> int:
+    if text == "-":
+        return 0
+    if text not in ("K", "k", "Kk"):
+        raise FenError("castling", f"{text!r} is not one of K, k, Kk or -")
+    if werera is None:
+        raise FenError("castling", "castling exists only during the werera (R6); use '-'")
+    rights = 0
+    for colour, letter in ((WHITE, "K"), (BLACK, "k")):
+        if letter in text:
+            negus_home, der_home = CASTLING_HOME[colour]
+            if board[negus_home] != Piece(colour, NEGUS) or board[der_home] != Piece(colour, DER):
+                raise FenError("castling", f"{letter} needs the negus and der on their home squares")
+            rights |= CASTLING_BIT[colour]
+    return rights
+
+
+def _parse_number(field: str, text: str, low: int, high: int) -> int:
+    if not text.isdigit() or not text.isascii():
+        raise FenError(field, f"{text!r} is not a whole number")
+    value = int(text)
+    if not low <= value <= high:
+        raise FenError(field, f"{value} is out of range {low}-{high}")
+    return value
+
+
+def _parse_counting(text: str, board: list[Piece | None]) -> tuple[int, int]:
+    halves = text.split("/")
+    if len(halves) != 2:
+        raise FenError("counting", f"{text!r} is not of the form w/b, like 0/0")
+    counts = (
+        _parse_number("counting", halves[0], 0, COUNT_LIMIT),
+        _parse_number("counting", halves[1], 0, COUNT_LIMIT),
+    )
+    for colour in (WHITE, BLACK):
+        pieces = sum(1 for p in board if p is not None and p.colour == colour and p.kind in PIECE_KINDS)
+        if counts[colour] and pieces != 1:
+            colour_name = ("White", "Black")[colour]
+            raise FenError("counting", f"{colour_name} counts only with exactly one piece, it has {pieces}")
+    return counts
