@@ -12,7 +12,7 @@ import sys
 
 from .fen import FenError
 from .game import Game, TurnMove
-from .notation import IllegalMoveError, coordinate
+from .notation import IllegalMoveError, coordinate, sorted_coordinates
 from .perft import perft
 from .pieces import BLACK, COLOUR_NAMES, WHITE
 from .position import Position
@@ -49,7 +49,7 @@ def _moves(fen: str, side_text: str | None) -> str:
         raise InputError("a werera position needs --side w or b")
     if position.turn is not None and side is not None and side != position.turn:
         raise InputError(f"--side {side_text}: it is {COLOUR_NAMES[position.turn]}'s turn")
-    return "".join(line + "\n" for line in sorted(coordinate(m) for m in position.legal_moves(side)))
+    return "".join(line + "\n" for line in sorted_coordinates(position.legal_moves(side)))
 
 
 def _perft(fen: str, depth: int) -> str:

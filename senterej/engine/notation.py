@@ -24,6 +24,10 @@ def coordinate(move: int) -> str:
     return SQUARE_NAMES[move_from(move)] + SQUARE_NAMES[move_to(move)] + suffix
 
 
+def sorted_coordinates(moves: list[int]) -> list[str]:
+    return sorted(coordinate(move) for move in moves)
+
+
 def parse_coordinate(text: str) -> int:
     """Reads coordinate notation without judging legality; `0000` is WAIT."""
     if text == WAIT_TEXT:
