@@ -14,7 +14,10 @@ COUNT_LIMIT = 7
 MEN_PER_SIDE = sum(START_COUNT.values())
 #: Castling right bits, and the negus and der that must still stand at home for each (R6.1).
 CASTLING_BIT = {WHITE: 1, BLACK: 2}
-CASTLING_HOME = {WHITE: (SQUARE_OF_NAME["e1"], SQUARE_OF_NAME["h1"]), BLACK: (SQUARE_OF_NAME["d8"], SQUARE_OF_NAME["a8"])}
+CASTLING_HOME = {
+    WHITE: (SQUARE_OF_NAME["e1"], SQUARE_OF_NAME["h1"]),
+    BLACK: (SQUARE_OF_NAME["d8"], SQUARE_OF_NAME["a8"]),
+}
 
 
 class FenError(ValueError):
@@ -37,7 +40,7 @@ class FenParts(NamedTuple):
 
 
 def parse_fen(text: str) -> FenParts:
-    """Parses and checks everything that does not need attack detection (that is `Position.from_fen`'s part)."""
+    """Parses and checks all but what needs attack detection (that is `Position.from_fen`'s part)."""
     if not isinstance(text, str):
         raise FenError("position", "not text")
     fields = text.split()
@@ -77,7 +80,9 @@ def format_fen(parts: FenParts) -> str:
             text += piece.letter
         ranks.append(text + (str(empty) if empty else ""))
     turn = "-" if parts.turn is None else "wb"[parts.turn]
-    castling = ("K" if parts.castling & CASTLING_BIT[WHITE] else "") + ("k" if parts.castling & CASTLING_BIT[BLACK] else "")
+    castling = ("K" if parts.castling & CASTLING_BIT[WHITE] else "") + (
+        "k" if parts.castling & CASTLING_BIT[BLACK] else ""
+    )
     werera = "-" if parts.werera is None else str(parts.werera)
     counting = f"{parts.counting[WHITE]}/{parts.counting[BLACK]}"
     return " ".join(
@@ -110,20 +115,27 @@ def _parse_placement(placement: str) -> list[Piece | None]:
             if file > 8:
                 break
         if file != 8:
-            raise FenError("placement", f"rank {rank + 1} has {'more' if file > 8 else 'fewer'} than 8 squares")
+            raise FenError(
+                "placement", f"rank {rank + 1} has {'more' if file > 8 else 'fewer'} than 8 squares"
+            )
     for colour in (WHITE, BLACK):
         colour_name = ("White", "Black")[colour]
         men = [p.kind for p in board if p is not None and p.colour == colour]
         if men.count(NEGUS) != 1:
-            raise FenError("placement", f"{colour_name} must have exactly one negus (K), has {men.count(NEGUS)}")
+            raise FenError(
+                "placement", f"{colour_name} must have exactly one negus (K), has {men.count(NEGUS)}"
+            )
         for kind in PIECE_KINDS:
             if men.count(kind) > START_COUNT[kind]:
+                have, start = men.count(kind), START_COUNT[kind]
                 letter = Piece(colour, kind).letter
                 raise FenError(
-                    "placement", f"{colour_name} has {men.count(kind)} {letter}, more than the {START_COUNT[kind]} it starts with"
+                    "placement", f"{colour_name} has {have} {letter}, more than its {start} at the start"
                 )
         if len(men) > MEN_PER_SIDE:
-            raise FenError("placement", f"{colour_name} has {len(men)} men, more than the {MEN_PER_SIDE} it starts with")
+            raise FenError(
+                "placement", f"{colour_name} has {len(men)} men, more than the {MEN_PER_SIDE} it starts with"
+            )
     for sq in range(8):
         if board[sq] == Piece(WHITE, MEDEQ):
             raise FenError("placement", "a White medeq (P) stands on rank 1, its own first rank")

@@ -8,7 +8,14 @@ from .squares import SQUARE_NAMES, SQUARE_OF_NAME
 
 WAIT_TEXT = "0000"
 _COORDINATE = re.compile(r"^([a-h][1-8])([a-h][1-8])([qrbn]?)$")
-_SAN = re.compile(r"^(?:(?P<castle>O-O|0-0)|(?P<kind>[KQRBN])?(?P<file>[a-h])?(?P<rank>[1-8])?x?(?P<to>[a-h][1-8])(?:=(?P<promotion>[QRBN]))?)[+#]?[!?]*$")
+_SAN = re.compile(
+    r"""^(?:
+        (?P<castle>O-O|0-0)
+        | (?P<kind>[KQRBN])? (?P<file>[a-h])? (?P<rank>[1-8])? x? (?P<to>[a-h][1-8])
+          (?:=(?P<promotion>[QRBN]))?
+    )[+#]?[!?]*$""",
+    re.VERBOSE,
+)
 
 
 class IllegalMoveError(ValueError):
@@ -36,7 +43,9 @@ def parse_coordinate(text: str) -> int:
     if not match:
         raise IllegalMoveError(f"{text!r} is not a move in coordinate notation (like e2e3 or e7e8r)")
     frm, to, promotion = match.groups()
-    return make_move(SQUARE_OF_NAME[frm], SQUARE_OF_NAME[to], KIND_OF_LETTER[promotion.upper()] if promotion else 0)
+    return make_move(
+        SQUARE_OF_NAME[frm], SQUARE_OF_NAME[to], KIND_OF_LETTER[promotion.upper()] if promotion else 0
+    )
 
 
 def san(position: Position, move: int, side: int | None = None) -> str:
@@ -93,26 +102,37 @@ def parse_san(position: Position, text: str, side: int | None = None) -> int:
         raise IllegalMoveError(f"{text!r} is neither SAN (like Nf3, exd5, e8=R, O-O) nor coordinate notation")
     legal = position.legal_moves(us)
     if match["castle"]:
-        candidates = [m for m in legal if position.board[move_from(m)] & 7 == NEGUS and abs(move_to(m) - move_from(m)) == 2]
+        candidates = [
+            m
+            for m in legal
+            if position.board[move_from(m)] & 7 == NEGUS and abs(move_to(m) - move_from(m)) == 2
+        ]
     else:
         kind = KIND_OF_LETTER[match["kind"]] if match["kind"] else MEDEQ
         to = SQUARE_OF_NAME[match["to"]]
         promotion = KIND_OF_LETTER[match["promotion"]] if match["promotion"] else 0
+
+        def from_file(move: int) -> str:
+            """Without a file given, a medeq comes from the file it goes to: `d5` is never `exd5`."""
+            return match["to"][0] if kind == MEDEQ else SQUARE_NAMES[move_from(move)][0]
+
         candidates = [
             m
             for m in legal
             if move_to(m) == to
             and position.board[move_from(m)] & 7 == kind
             and move_promotion(m) == promotion
-            and SQUARE_NAMES[move_from(m)][0] == (match["file"] or (match["to"][0] if kind == MEDEQ else SQUARE_NAMES[move_from(m)][0]))
-            and (not match["rank"] or SQUARE_NAMES[move_from(m)][1] == match["rank"])
+            and SQUARE_NAMES[move_from(m)][0] == (match["file"] or from_file(m))
+            and SQUARE_NAMES[move_from(m)][1] == (match["rank"] or SQUARE_NAMES[move_from(m)][1])
             and not (kind == NEGUS and abs(to - move_from(m)) == 2)
         ]
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
         raise IllegalMoveError(f"{text} is not a legal move here")
-    raise IllegalMoveError(f"{text} is ambiguous: say which man moves (" + ", ".join(coordinate(m) for m in candidates) + ")")
+    raise IllegalMoveError(
+        f"{text} is ambiguous: say which man moves (" + ", ".join(coordinate(m) for m in candidates) + ")"
+    )
 
 
 def parse_move(position: Position, text: str, side: int | None = None) -> int:

@@ -35,7 +35,7 @@ class Piece(NamedTuple):
         return letter if self.colour == WHITE else letter.lower()
 
     @property
-    def name(self) -> str:  # type: ignore[override]
+    def name(self) -> str:
         return NAMES[self.kind]
 
     @classmethod

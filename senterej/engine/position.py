@@ -9,7 +9,7 @@ none). A negus move of two squares is castling (R6); a move with `from == to` is
 from collections.abc import Callable
 
 from .fen import CASTLING_BIT, CASTLING_HOME, FenError, FenParts, format_fen, parse_fen
-from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, START_COUNT, WHITE, Piece
+from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, START_COUNT, WHITE, Piece
 from .squares import (
     ALL,
     BETWEEN,
@@ -29,7 +29,10 @@ WAIT = 0
 START_FEN = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - Kk 1 0 1 0/0"
 LAST_RANK = (RANK_8, RANK_1)
 #: Where castling takes each side's der: (from, to) (R6.1).
-CASTLING_DER = {WHITE: (SQUARE_OF_NAME["h1"], SQUARE_OF_NAME["f1"]), BLACK: (SQUARE_OF_NAME["a8"], SQUARE_OF_NAME["c8"])}
+CASTLING_DER = {
+    WHITE: (SQUARE_OF_NAME["h1"], SQUARE_OF_NAME["f1"]),
+    BLACK: (SQUARE_OF_NAME["a8"], SQUARE_OF_NAME["c8"]),
+}
 #: The squares that must be empty and unattacked for castling: the crossed square and the landing square.
 CASTLING_PATH = {
     WHITE: (SQUARE_OF_NAME["f1"], SQUARE_OF_NAME["g1"]),
@@ -103,7 +106,9 @@ class Position:
 
     def fen(self) -> str:
         pieces = [self.piece_at(sq) for sq in range(64)]
-        parts = FenParts(pieces, self.turn, self.castling, self.werera, self.halfmove, self.fullmove, self.counting)
+        parts = FenParts(
+            pieces, self.turn, self.castling, self.werera, self.halfmove, self.fullmove, self.counting
+        )
         return format_fen(parts)
 
     def copy(self) -> "Position":
@@ -143,7 +148,9 @@ class Position:
     def piece_count(self, colour: int) -> int:
         """The number of pieces in the sense of R7 (fers, der, fil, feres) of one side."""
         by_kind = self.by_kind
-        return (self.by_colour[colour] & (by_kind[FERS] | by_kind[DER] | by_kind[FIL] | by_kind[FERES])).bit_count()
+        return (
+            self.by_colour[colour] & (by_kind[FERS] | by_kind[DER] | by_kind[FIL] | by_kind[FERES])
+        ).bit_count()
 
     def lost_kinds(self, colour: int) -> list[int]:
         """R3.1: the kinds a medeq of this side may promote to, in the order fers, der, fil, feres."""
@@ -266,7 +273,7 @@ class Position:
         in_check: bool,
         append: Callable[[int], None],
     ) -> None:
-        """R2.6 steps and captures, R3.2 promotion to a lost kind, R3.3 waiting medeqs, R3.4 in-place promotion."""
+        """R2.6 steps and captures, R3.2 promotion to a lost kind, R3.3 waiting medeqs, R3.4 in place."""
         last_rank = LAST_RANK[us]
         step = 8 if us == WHITE else -8
         enemy = self.by_colour[us ^ 1]

@@ -120,8 +120,10 @@ BETWEEN = [[_between(a, b) for b in range(64)] for a in range(64)]
 #: LINE[a][b]: the whole rank or file through a and b (both included) when they share one, else 0.
 LINE = [
     [
-        (RANK_ATTACKS[a][0] | 1 << a) if a // 8 == b // 8 and a != b
-        else (FILE_ATTACKS[a][0] | 1 << a) if a % 8 == b % 8 and a != b
+        (RANK_ATTACKS[a][0] | 1 << a)
+        if a // 8 == b // 8 and a != b
+        else (FILE_ATTACKS[a][0] | 1 << a)
+        if a % 8 == b % 8 and a != b
         else 0
         for b in range(64)
     ]

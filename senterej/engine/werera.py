@@ -51,7 +51,8 @@ class RoundReport:
             "black": coordinate(self.choices[BLACK]),
             "played": [{"side": COLOUR_NAMES[side], "move": coordinate(move)} for side, move in self.played],
             "dropped": [
-                {"side": COLOUR_NAMES[d.side], "move": coordinate(d.move), "reason": d.reason} for d in self.dropped
+                {"side": COLOUR_NAMES[d.side], "move": coordinate(d.move), "reason": d.reason}
+                for d in self.dropped
             ],
             "werera_ended": self.ended,
             "ended_by": None if self.ended_by is None else COLOUR_NAMES[self.ended_by],
@@ -66,7 +67,9 @@ def play_round(position: Position, white: int, black: int) -> RoundReport:
     choices = (white, black)
     for side in (WHITE, BLACK):
         if choices[side] != WAIT and choices[side] not in position.legal_moves(side):
-            raise IllegalMoveError(f"{coordinate(choices[side])} is not a legal move for {COLOUR_NAMES[side]} here")
+            raise IllegalMoveError(
+                f"{coordinate(choices[side])} is not a legal move for {COLOUR_NAMES[side]} here"
+            )
     report = RoundReport(number, choices)
     quick = quicker_side(number)
     slow = quick ^ 1

@@ -77,7 +77,11 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(argv):
 @pytest.mark.skipif(not CONFORMANCE.exists(), reason="the shared conformance suite is not beside the project")
 def test_conformance_suite_passes():
     result = subprocess.run(
-        [sys.executable, str(CONFORMANCE)], capture_output=True, text=True, cwd=ROOT, timeout=600,
+        [sys.executable, str(CONFORMANCE)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
         env={"SENTEREJ_PYTHON": sys.executable, "PATH": "/usr/bin:/bin"},
     )
     assert result.returncode == 0, result.stdout[-2000:]

@@ -3,7 +3,14 @@
 import pytest
 
 from senterej.engine import WAIT, WHITE, Position
-from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move, parse_san, san
+from senterej.engine.notation import (
+    IllegalMoveError,
+    coordinate,
+    parse_coordinate,
+    parse_move,
+    parse_san,
+    san,
+)
 
 TURN_START = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
 

@@ -26,25 +26,54 @@ def test_r1_4_starting_material():
     for colour in (WHITE, BLACK):
         men = [position.piece_at(sq) for sq in range(64)]
         kinds = [m.kind for m in men if m is not None and m.colour == colour]
-        assert {k: kinds.count(k) for k in set(kinds)} == {NEGUS: 1, FERS: 1, DER: 2, FIL: 2, FERES: 2, MEDEQ: 8}
+        assert {k: kinds.count(k) for k in set(kinds)} == {
+            NEGUS: 1,
+            FERS: 1,
+            DER: 2,
+            FIL: 2,
+            FERES: 2,
+            MEDEQ: 8,
+        }
 
 
 def test_r1_2_letters_and_senterej_names():
     assert Piece(WHITE, FERS).letter == "Q" and Piece(BLACK, FIL).letter == "b"
     assert [Piece(WHITE, k).name for k in (NEGUS, FERS, DER, FIL, FERES, MEDEQ)] == [
-        "negus", "fers", "der", "fil", "feres", "medeq",
+        "negus",
+        "fers",
+        "der",
+        "fil",
+        "feres",
+        "medeq",
     ]
 
 
 def test_r2_1_negus_steps_one_square_any_way():
     assert moves("8/8/8/8/3K4/8/8/k7 w - -") == [
-        "d4c3", "d4c4", "d4c5", "d4d3", "d4d5", "d4e3", "d4e4", "d4e5",
+        "d4c3",
+        "d4c4",
+        "d4c5",
+        "d4d3",
+        "d4d5",
+        "d4e3",
+        "d4e4",
+        "d4e5",
     ]
 
 
 def test_r2_2_der_slides_and_stops_at_the_first_man():
     assert moves_from("8/8/8/3p4/8/8/3R4/K6k w - -", "d2") == [
-        "d2a2", "d2b2", "d2c2", "d2d1", "d2d3", "d2d4", "d2d5", "d2e2", "d2f2", "d2g2", "d2h2",
+        "d2a2",
+        "d2b2",
+        "d2c2",
+        "d2d1",
+        "d2d3",
+        "d2d4",
+        "d2d5",
+        "d2e2",
+        "d2f2",
+        "d2g2",
+        "d2h2",
     ]
 
 
@@ -52,7 +81,14 @@ def test_r2_3_feres_leaps():
     assert moves_from("8/8/8/8/8/8/8/KN5k w - -", "b1") == ["b1a3", "b1c3", "b1d2"]
     # surrounded, it still leaps
     assert moves_from("8/8/8/2ppp3/2pNp3/2ppp3/8/K6k w - -", "d4") == [
-        "d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "d4e6", "d4f3", "d4f5",
+        "d4b3",
+        "d4b5",
+        "d4c2",
+        "d4c6",
+        "d4e2",
+        "d4e6",
+        "d4f3",
+        "d4f5",
     ]
 
 
@@ -102,7 +138,14 @@ def test_r2_6_blocked_medeq_cannot_move():
 
 
 def test_r2_7_a_pinned_der_moves_only_along_the_pin():
-    assert moves_from("3r4/8/8/8/8/8/3R4/3K3k w - -", "d2") == ["d2d3", "d2d4", "d2d5", "d2d6", "d2d7", "d2d8"]
+    assert moves_from("3r4/8/8/8/8/8/3R4/3K3k w - -", "d2") == [
+        "d2d3",
+        "d2d4",
+        "d2d5",
+        "d2d6",
+        "d2d7",
+        "d2d8",
+    ]
 
 
 def test_r2_7_a_pinned_feres_cannot_move():

@@ -72,5 +72,12 @@ def test_r3_2_promotion_choices_follow_both_lost_kinds():
     position = Position.from_fen("r2k4/1P6/8/8/8/8/6p1/4K2R w - - 0 1 0/0")
     assert position.lost_kinds(WHITE) == [FERS, DER, FIL, FERES]
     assert moves_from(position.fen(), "b7") == [
-        "b7a8b", "b7a8n", "b7a8q", "b7a8r", "b7b8b", "b7b8n", "b7b8q", "b7b8r",
+        "b7a8b",
+        "b7a8n",
+        "b7a8q",
+        "b7a8r",
+        "b7b8b",
+        "b7b8n",
+        "b7b8q",
+        "b7b8r",
     ]

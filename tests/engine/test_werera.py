@@ -3,7 +3,7 @@
 import pytest
 
 from senterej.engine import BLACK, START_FEN, WAIT, WHITE
-from senterej.engine.game import CHECKMATE, BARE_KING, ONGOING, Game
+from senterej.engine.game import BARE_KING, CHECKMATE, ONGOING, Game
 from senterej.engine.notation import IllegalMoveError, coordinate
 from senterej.engine.werera import (
     BLOCKED,
