@@ -126,12 +126,6 @@ class Position:
         clone._undo = []
         return clone
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and self.fen() == other.fen()
-
-    def __hash__(self) -> int:
-        return hash(self.fen())
-
     def __repr__(self) -> str:
         return f"Position({self.fen()!r})"
 
@@ -321,12 +315,6 @@ class Position:
                 pinned |= blockers
         return pinned & self.by_colour[us]
 
-    def is_legal(self, move: int, side: int | None = None) -> bool:
-        return move in self.legal_moves(side)
-
-    def has_legal_move(self, side: int | None = None) -> bool:
-        return bool(self.legal_moves(side))
-
     # --- make and unmake ---
 
     def push(self, move: int, side: int | None = None) -> None:
@@ -413,11 +401,3 @@ class Position:
             self.castling &= ~CASTLING_BIT[us]
         if to == CASTLING_HOME[us ^ 1][1]:
             self.castling &= ~CASTLING_BIT[us ^ 1]
-
-    def gives_check(self, move: int, side: int | None = None) -> bool:
-        us = self.turn if side is None else side
-        assert us is not None
-        self.push(move, us)
-        check = self.is_check(us ^ 1)
-        self.pop()
-        return check

@@ -15,20 +15,6 @@ def square_name(sq: int) -> str:
     return SQUARE_NAMES[sq]
 
 
-def bit(sq: int) -> int:
-    return 1 << sq
-
-
-def squares_of(bb: int) -> list[int]:
-    """The squares of a set, lowest first."""
-    found = []
-    while bb:
-        low = bb & -bb
-        found.append(low.bit_length() - 1)
-        bb ^= low
-    return found
-
-
 def _steps(sq: int, deltas: tuple[tuple[int, int], ...]) -> int:
     file, rank = sq % 8, sq // 8
     bb = 0
