@@ -1,5 +1,9 @@
 """Reading and writing positions as FEN (R9.1): seven fields,
-`placement turn castling werera halfmove fullmove counting`."""
+`placement turn castling werera halfmove fullmove counting`.
+
+Two of R9.1's refusals are relaxed, because positions of the shared conformance suite need it: a side may
+have more than eight medeqs (never more than sixteen men, and never more pieces of a kind than at the start),
+and the side not to move may stand in check (no move ever takes a negus; see `Position.legal_moves`)."""
 
 from typing import NamedTuple
 

@@ -3,6 +3,7 @@
 import pytest
 
 from senterej.engine import START_FEN, FenError, Position
+from senterej.engine.notation import sorted_coordinates
 
 
 def test_r9_1_the_start_round_trips():
@@ -62,3 +63,16 @@ def test_r9_1_malformed_fen_names_the_field(fen, field):
     assert raised.value.field == field
     assert field in str(raised.value)
     assert isinstance(raised.value, ValueError)
+
+
+def test_r9_1_a_side_not_to_move_in_check_is_accepted_but_its_negus_is_never_taken():
+    position = Position.from_fen("r1P4k/8/8/8/8/8/8/1NBQKBNR w - - 0 1 0/0")
+    assert position.is_check(1)
+    assert "h1h8" not in sorted_coordinates(position.legal_moves())
+    assert "h1h7" in sorted_coordinates(position.legal_moves())
+
+
+def test_r9_1_more_than_eight_medeqs_but_never_more_than_sixteen_men():
+    Position.from_fen("rnbkqbn1/pppppppp/8/8/8/8/PPPPPPPp/RNBQKBN1 b - - 0 1 0/0")
+    with pytest.raises(FenError, match="17 men"):
+        Position.from_fen("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPp/RNBQKBN1 b - - 0 1 0/0")
