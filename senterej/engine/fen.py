@@ -172,8 +172,8 @@ def _parse_castling(text: str, board: list[Piece | None], werera: int | None) ->
 
 
 def _parse_number(field: str, text: str, low: int, high: int) -> int:
-    if not text.isdigit() or not text.isascii():
-        raise FenError(field, f"{text!r} is not a whole number")
+    if not text.isdigit() or not text.isascii() or len(text) > len(str(high)):
+        raise FenError(field, f"{text[:20]!r} is not a whole number from {low} to {high}")
     value = int(text)
     if not low <= value <= high:
         raise FenError(field, f"{value} is out of range {low}-{high}")
