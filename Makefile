@@ -1,0 +1,47 @@
+# Two commands on a fresh Debian machine with Python 3.11:
+#   make run    set up and serve the site on http://127.0.0.1:8000 (SQLite, all fixtures loaded)
+#   make test   set up and run every check: lint, format, types, the test suite, engine conformance
+#   make bench  the engine's perft benchmark
+
+PYTHON := $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+FIXTURES := $(wildcard fixtures/*.json fixtures/*.jsonl)
+# CI runs without a terminal, so apt must not ask anything.
+APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
+
+.PHONY: run test bench
+
+run: $(VENV)/.runtime
+	$(PY) manage.py migrate --no-input
+ifneq ($(FIXTURES),)
+	$(PY) manage.py loaddata $(FIXTURES)
+endif
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.dev /usr/bin/chromium
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy senterej/engine
+	$(VENV)/bin/pytest
+
+bench: $(VENV)/.dev
+	$(PY) manage.py bench_perft
+
+# Stamp files keyed on the requirements, so that pip runs again only when they change.
+$(VENV)/.runtime: requirements.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements-dev.txt requirements.txt | $(PY)
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+# Debian keeps venv's ensurepip in a package of its own.
+$(PY):
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11) and "Python 3.11 is needed")'
+	$(PYTHON) -c 'import ensurepip' 2>/dev/null || (apt-get update && $(APT_INSTALL) python3-venv)
+	$(PYTHON) -m venv $(VENV)
+
+/usr/bin/chromium:
+	apt-get update && $(APT_INSTALL) chromium

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class SenterejConfig(AppConfig):
+    name = "senterej"
+    verbose_name = "Senterej"

@@ -1,0 +1,56 @@
+"""Settings read from the environment. A bad value stops the site at start-up with ImproperlyConfigured that
+names the variable: a typo in DEBUG or DATABASE_URL must never quietly fall back to a default."""
+
+from collections.abc import Mapping
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+# Only good enough for a developer's own machine: Django's deploy checks flag the "django-insecure-" prefix.
+DEV_SECRET_KEY = "django-insecure-senterej-school-local-development-only"
+
+_TRUE = ("1", "true", "yes")
+_FALSE = ("0", "false", "no")
+
+
+def parse_bool(name: str, value: str) -> bool:
+    word = value.strip().lower()
+    if word in _TRUE:
+        return True
+    if word in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be one of 1/true/yes or 0/false/no, not {value!r}.")
+
+
+def env_bool(environ: Mapping[str, str], name: str, *, default: bool) -> bool:
+    value = environ.get(name)
+    return default if value is None else parse_bool(name, value)
+
+
+def env_list(environ: Mapping[str, str], name: str, *, default: list[str]) -> list[str]:
+    """A comma-separated list; set but empty is an error, since it would lock every request out."""
+    value = environ.get(name)
+    if value is None:
+        return default
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    if not items:
+        raise ImproperlyConfigured(f"{name} is set but names nothing.")
+    return items
+
+
+def secret_key(environ: Mapping[str, str], *, debug: bool) -> str:
+    key = environ.get("SECRET_KEY", "")
+    if key:
+        return key
+    if debug:
+        return DEV_SECRET_KEY
+    raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
+
+
+def database(environ: Mapping[str, str], *, default_url: str) -> dict[str, object]:
+    url = environ.get("DATABASE_URL", default_url)
+    try:
+        config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django can use: {error}") from error
+    return dict(config)

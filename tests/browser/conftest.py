@@ -1,0 +1,37 @@
+"""Playwright driving Debian's Chromium, which `make test` installs. Playwright's own browser builds are never
+used: they cannot be downloaded here."""
+
+import os
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+# Playwright's sync API runs an event loop in this thread, and Django refuses database work from a thread
+# with a running loop unless told it is safe, which it is here: the loop is Playwright's, not Django's.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
