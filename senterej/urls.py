@@ -1,9 +1,17 @@
 from django.contrib import admin
 from django.urls import path
 
-from senterej import views
+from senterej import game_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("play/", game_views.play, name="play"),
+    path("play/import/", game_views.import_game, name="import"),
+    path("play/join/<str:code>/", game_views.join, name="join"),
+    path("play/<uuid:game_id>/", game_views.game_page, name="game"),
+    path("play/<uuid:game_id>/move/", game_views.game_move, name="game_move"),
+    path("play/<uuid:game_id>/resign/", game_views.game_resign, name="game_resign"),
+    path("play/<uuid:game_id>/draw/", game_views.game_draw, name="game_draw"),
+    path("play/<uuid:game_id>/export.txt", game_views.game_export, name="game_export"),
     path("admin/", admin.site.urls),
 ]

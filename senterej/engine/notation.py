@@ -22,6 +22,14 @@ class IllegalMoveError(ValueError):
     """A move that is malformed, or not legal in the position it is played in."""
 
 
+class UnreadableMoveError(IllegalMoveError):
+    """Text that is neither coordinate notation nor SAN."""
+
+
+class AmbiguousMoveError(IllegalMoveError):
+    """SAN that fits more than one legal move."""
+
+
 def coordinate(move: int) -> str:
     """R9.2: `e2e3`, `e7e8r`, in place `e8e8r`, castling `e1g1`, waiting `0000`."""
     if move == WAIT:
@@ -41,7 +49,7 @@ def parse_coordinate(text: str) -> int:
         return WAIT
     match = _COORDINATE.match(text)
     if not match:
-        raise IllegalMoveError(f"{text!r} is not a move in coordinate notation (like e2e3 or e7e8r)")
+        raise UnreadableMoveError(f"{text!r} is not a move in coordinate notation (like e2e3 or e7e8r)")
     frm, to, promotion = match.groups()
     return make_move(
         SQUARE_OF_NAME[frm], SQUARE_OF_NAME[to], KIND_OF_LETTER[promotion.upper()] if promotion else 0
@@ -99,7 +107,7 @@ def parse_san(position: Position, text: str, side: int | None = None) -> int:
     assert us is not None, "during the werera, say whose move"
     match = _SAN.match(text.strip())
     if not match:
-        raise IllegalMoveError(f"{text!r} is neither SAN (like Nf3, exd5, e8=R, O-O) nor coordinate notation")
+        raise UnreadableMoveError(f"{text!r} is neither SAN (like Nf3, exd5, e8=R) nor coordinate notation")
     legal = position.legal_moves(us)
     if match["castle"]:
         candidates = [
@@ -130,7 +138,7 @@ def parse_san(position: Position, text: str, side: int | None = None) -> int:
         return candidates[0]
     if not candidates:
         raise IllegalMoveError(f"{text} is not a legal move here")
-    raise IllegalMoveError(
+    raise AmbiguousMoveError(
         f"{text} is ambiguous: say which man moves (" + ", ".join(coordinate(m) for m in candidates) + ")"
     )
 

@@ -1,9 +1,11 @@
-"""The board component: `{% board position %}` draws any engine position, `{% piece piece %}` one man."""
+"""The board component's tags: `{% board view %}` draws a BoardView (or a bare position as a picture),
+`{% piece piece %}` one man."""
 
 from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from senterej.board import BoardView
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE, Piece, Position, square_name
 
 register = template.Library()
@@ -23,7 +25,7 @@ PIECE_LABELS = {
     Piece(BLACK, FERES): gettext_lazy("Black feres"),
     Piece(BLACK, MEDEQ): gettext_lazy("Black medeq"),
 }
-FILES = [square_name(sq)[0] for sq in range(8)]
+PROMOTION_KINDS = (FERS, DER, FIL, FERES)
 
 
 def square_label(sq: int, piece: Piece | None) -> str:
@@ -33,24 +35,43 @@ def square_label(sq: int, piece: Piece | None) -> str:
 
 
 @register.inclusion_tag("senterej/_board.html")
-def board(position: Position) -> dict[str, object]:
-    """White's view: rank 8 at the top, the a-file on the left; a1 is a dark square."""
-    ranks = []
-    for rank in reversed(range(8)):
-        squares = []
-        for file in range(8):
-            sq = rank * 8 + file
+def board(view: BoardView | Position) -> dict[str, object]:
+    if isinstance(view, Position):
+        view = BoardView(view)
+    position = view.position
+    check = view.check_square()
+    rows = []
+    for number, squares in view.rows():
+        cells = []
+        for sq in squares:
             piece = position.piece_at(sq)
-            squares.append(
+            rank, file = divmod(sq, 8)
+            cells.append(
                 {
                     "name": square_name(sq),
                     "light": (rank + file) % 2 == 1,
                     "piece": piece,
                     "label": square_label(sq, piece),
+                    "last": sq in view.last_move,
+                    "check": sq == check,
+                    "mark": sq in view.marks,
+                    "hint": sq == view.hint,
                 }
             )
-        ranks.append({"number": rank + 1, "squares": squares})
-    return {"ranks": ranks, "files": FILES}
+        rows.append({"number": number, "squares": cells})
+    promotions = []
+    if view.side is not None:
+        promotions = [
+            {"letter": Piece(view.side, kind).letter.lower(), "piece": Piece(view.side, kind)}
+            for kind in PROMOTION_KINDS
+        ]
+    return {
+        "rows": rows,
+        "files": [square_name(sq)[0] for sq in view.rows()[-1][1]],
+        "legal": view.legal_json(),
+        "form_id": view.form_id,
+        "promotions": promotions,
+    }
 
 
 @register.inclusion_tag("senterej/_piece.html")

@@ -1,9 +1,12 @@
+import json
+import re
 from xml.etree import ElementTree
 
 from django.conf import settings
 from django.template import Context, Template
 
-from senterej.engine import Position
+from senterej.board import BoardView
+from senterej.engine import BLACK, START_FEN, WHITE, Position
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -36,3 +39,35 @@ def test_the_drawings_define_all_six_men():
     root = ElementTree.parse(settings.BASE_DIR / "static/senterej/pieces.svg").getroot()
     names = {symbol.get("id") for symbol in root.iter(SVG + "symbol")}
     assert names == {"negus", "fers", "der", "fil", "feres", "medeq"}
+
+
+def render_view(view):
+    return Template("{% load board %}{% board view %}").render(Context({"view": view}))
+
+
+def test_r3_2_the_board_offers_only_legal_promotions():
+    view = BoardView(Position.from_fen("1nbk1bnr/Pppppppp/8/8/8/8/1PPPPPPP/1NBQKBNR w - -"), side=WHITE)
+    legal = json.loads(view.legal_json())
+    assert legal["a7"] == [["a8", "a7a8r"], ["b8", "a7b8r"]]
+    assert "e7" not in legal  # only the moving side's men
+
+
+def test_r5_1_in_the_werera_the_board_lists_the_chosen_sides_moves_with_castling():
+    view = BoardView(Position.from_fen("r2k4/8/8/8/8/8/8/4K2R - Kk 1"), side=BLACK)
+    legal = json.loads(view.legal_json())
+    assert ["b8", "d8b8"] in legal["d8"] and "e1" not in legal
+
+
+def test_a_picture_board_has_no_moves_and_no_focus_stops():
+    html = render_view(BoardView(Position.from_fen(START_FEN)))
+    assert "data-legal" not in html and "tabindex" not in html
+
+
+def test_it_turns_for_black_and_marks_check_and_the_last_move():
+    position = Position.from_fen("k7/8/8/8/8/8/8/r3K3 w - -")
+    html = render_view(BoardView(position, side=WHITE, orientation=BLACK, last_move=(0,), form_id="f"))
+    squares = re.findall(r'data-square="(\w\d)"', html)
+    assert squares[0] == "h1" and squares[-1] == "a8"
+    assert re.search(r'class="[^"]*is-check[^"]*" data-square="e1"', html)
+    assert re.search(r'class="[^"]*is-last[^"]*" data-square="a1"', html)
+    assert 'data-form="f"' in html and 'tabindex="-1"' in html

@@ -27,7 +27,7 @@ class BoardParser(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         attrs = dict(attrs)
-        if tag == "td" and "data-square" in attrs:
+        if "data-square" in attrs:
             self._square = attrs["data-square"]
             self.squares[self._square] = attrs["aria-label"]
             self.shades[self._square] = "light" if "board__square--light" in attrs["class"] else "dark"
@@ -37,7 +37,7 @@ class BoardParser(HTMLParser):
             self.scripts.append(attrs.get("src"))
 
     def handle_endtag(self, tag):
-        if tag == "td":
+        if tag == "div":
             self._square = None
 
 

@@ -1,0 +1,50 @@
+"""The board component: what `{% board %}` draws from an engine position, and what its script needs in
+order to take a move. Play, the course, the trainer and the admin all draw their boards with it."""
+
+import json
+from dataclasses import dataclass, field
+
+from senterej.engine import BLACK, WHITE, Position, square_name
+from senterej.engine.notation import coordinate
+from senterej.engine.position import move_from, move_to
+
+
+@dataclass
+class BoardView:
+    position: Position
+    #: Whose moves may be entered on the board; None draws a picture only.
+    side: int | None = None
+    #: The side at the bottom of the board.
+    orientation: int = WHITE
+    #: The form that a chosen move is written into and submitted with (its `move` field).
+    form_id: str = ""
+    #: Squares to show as the last move, marked squares (stars, targets) and a hinted square.
+    last_move: tuple[int, ...] = ()
+    marks: frozenset[int] = field(default_factory=frozenset)
+    hint: int | None = None
+
+    def legal_json(self) -> str:
+        """{from: [[to, coordinate move], ...]} for the side that moves; the server still judges the move."""
+        if self.side is None:
+            return ""
+        moves: dict[str, list[list[str]]] = {}
+        for move in self.position.legal_moves(self.side):
+            destination = [square_name(move_to(move)), coordinate(move)]
+            moves.setdefault(square_name(move_from(move)), []).append(destination)
+        return json.dumps(moves, separators=(",", ":"))
+
+    def check_square(self) -> int | None:
+        turn = self.position.turn
+        if turn is not None and self.position.is_check(turn):
+            return self.position.negus[turn]
+        return None
+
+    def rows(self) -> list[tuple[int, list[int]]]:
+        """(rank number, squares) from the top of the board down, as the side at the bottom sees it."""
+        ranks = range(7, -1, -1) if self.orientation == WHITE else range(8)
+        files = list(range(8)) if self.orientation == WHITE else list(range(7, -1, -1))
+        return [(rank + 1, [rank * 8 + file for file in files]) for rank in ranks]
+
+
+def flipped(orientation: int) -> int:
+    return BLACK if orientation == WHITE else WHITE

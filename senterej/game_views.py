@@ -1,0 +1,353 @@
+"""Play: start a game, play it (a friend on this device, a friend online, a bot), resign, offer draws,
+join by invitation, look back through a game. Views parse the request, call a service and draw the game."""
+
+import random
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from senterej import services
+from senterej.board import BoardView
+from senterej.engine import BLACK, WHITE, Position
+from senterej.engine.bots import LEVELS
+from senterej.models import Game
+from senterej.replay import COLOUR_NAMES, SIDES, replay, timeline
+from senterej.words import LEVEL_NAMES, SIDE_NAMES, result_sentence
+
+SESSION_SEATS = "seats"
+
+
+class NewGameForm(forms.Form):
+    mode = forms.ChoiceField(
+        choices=[
+            (Game.Mode.BOT, gettext_lazy("Against a bot")),
+            (Game.Mode.HOTSEAT, gettext_lazy("A friend on this device")),
+            (Game.Mode.ONLINE, gettext_lazy("A friend online, by invitation link")),
+        ],
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Opponent"),
+    )
+    level = forms.ChoiceField(
+        choices=[(level, LEVEL_NAMES[level]) for level in LEVELS],
+        required=False,
+        initial="novice",
+        label=gettext_lazy("Bot"),
+    )
+    colour = forms.ChoiceField(
+        choices=[
+            ("white", gettext_lazy("White")),
+            ("black", gettext_lazy("Black")),
+            ("random", gettext_lazy("Either, at random")),
+        ],
+        initial="white",
+        label=gettext_lazy("Your side"),
+    )
+
+
+class MoveForm(forms.Form):
+    move = forms.CharField(max_length=20, required=False)
+    version = forms.IntegerField(min_value=0)
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(min_value=0)
+
+
+def _session_tokens(request: HttpRequest) -> dict[str, list[str]]:
+    return request.session.get(SESSION_SEATS, {})
+
+
+def _remember(request: HttpRequest, game: Game, *sides: int) -> None:
+    seats = _session_tokens(request)
+    seats[str(game.id)] = sorted(set(seats.get(str(game.id), [])) | {_token(game, side) for side in sides})
+    request.session[SESSION_SEATS] = seats
+
+
+def _token(game: Game, side: int) -> str:
+    return game.white_token if side == WHITE else game.black_token
+
+
+def seats_for(request: HttpRequest, game: Game) -> services.Seats:
+    """The sides the asker holds: by the seat's token in their session, or by being the seat's user."""
+    tokens = set(_session_tokens(request).get(str(game.id), []))
+    user_id = request.user.id if request.user.is_authenticated else None
+    sides = set()
+    for side, token, seat_user in (
+        (WHITE, game.white_token, game.white_user_id),
+        (BLACK, game.black_token, game.black_user_id),
+    ):
+        if token in tokens or (user_id is not None and seat_user == user_id):
+            sides.add(side)
+    if game.mode == Game.Mode.BOT:
+        sides.discard(WHITE if game.bot_colour == "white" else BLACK)
+    return services.Seats(frozenset(sides))
+
+
+def _game_for(request: HttpRequest, game_id) -> tuple[Game, services.Seats]:
+    """Someone else's game is not found, whatever its id: it does not say that it exists."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise Http404(_("There is no such game."))
+    seats = seats_for(request, game)
+    if not seats.sides and not (game.mode == Game.Mode.ANALYSIS and _owns_analysis(request, game)):
+        raise Http404(_("There is no such game."))
+    return game, seats
+
+
+def _owns_analysis(request: HttpRequest, game: Game) -> bool:
+    return game.white_token in _session_tokens(request).get(str(game.id), [])
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def play(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None, initial={"mode": Game.Mode.BOT})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            colour = form.cleaned_data["colour"]
+            human = random.choice(SIDES) if colour == "random" else SIDES[COLOUR_NAMES.index(colour)]
+            mode = form.cleaned_data["mode"]
+            try:
+                game = services.start_game(
+                    mode=mode, human=human, bot_level=form.cleaned_data["level"], user=request.user
+                )
+            except services.PlayError as error:
+                form.add_error(None, error.message)
+                status = error.status
+            else:
+                _remember(request, game, *(SIDES if mode == Game.Mode.HOTSEAT else (human,)))
+                return redirect("game", game_id=game.id)
+        else:
+            status = 400
+    ids = list(_session_tokens(request))
+    games = Game.objects.filter(pk__in=ids).exclude(mode=Game.Mode.ANALYSIS)[:20]
+    return render(request, "senterej/play.html", {"form": form, "games": games}, status=status)
+
+
+@require_safe
+def game_page(request: HttpRequest, game_id) -> HttpResponse:
+    game, seats = _game_for(request, game_id)
+    since = request.GET.get("since")
+    if request.htmx and since is not None and since == str(game.version):
+        return HttpResponse(status=204)  # polling: nothing new
+    return _draw(request, game, seats)
+
+
+def _draw(
+    request: HttpRequest, game: Game, seats: services.Seats, error: str = "", status: int = 200
+) -> HttpResponse:
+    context = game_context(request, game, seats)
+    context["error"] = error
+    template = "senterej/game.html#game" if request.htmx else "senterej/game.html"
+    return render(request, template, context, status=status)
+
+
+def game_context(request: HttpRequest, game: Game, seats: services.Seats) -> dict[str, object]:
+    steps = timeline(game)
+    ply = _ply(request, len(steps))
+    position = Position.from_fen(steps[ply - 1].fen if ply else game.start_fen)
+    latest = ply == len(steps)
+    played = replay(game) if latest else None
+    acting = _acting_side(game, seats, played) if latest else None
+    hotseat_pass = (
+        game.mode == Game.Mode.HOTSEAT
+        and acting == BLACK
+        and played is not None
+        and played.in_werera
+        and request.GET.get("ready") != "1"
+    )
+    orientation = _orientation(request, game, seats)
+    view = BoardView(
+        position,
+        side=None if hotseat_pass else acting,
+        orientation=orientation,
+        form_id="move-form",
+        last_move=steps[ply - 1].last_move if ply else (),
+    )
+    my_choices = [
+        (SIDE_NAMES[name], getattr(game, f"{name}_choice"))
+        for side, name in zip(SIDES, COLOUR_NAMES, strict=True)
+        if side in seats and getattr(game, f"{name}_choice") and game.mode != Game.Mode.HOTSEAT
+    ]
+    return {
+        "game": game,
+        "board": view,
+        "steps": steps,
+        "ply": ply,
+        "latest": latest,
+        "acting": None if acting is None else COLOUR_NAMES[acting],
+        "acting_name": None if acting is None else SIDE_NAMES[COLOUR_NAMES[acting]],
+        "in_werera": position.werera is not None,
+        "round": position.werera,
+        "quicker": None
+        if position.werera is None
+        else SIDE_NAMES["white" if position.werera % 2 else "black"],
+        "turn": None if position.turn is None else SIDE_NAMES[COLOUR_NAMES[position.turn]],
+        "in_check": position.turn is not None and position.is_check(),
+        "hotseat_pass": hotseat_pass,
+        "my_choices": my_choices,
+        "result_sentence": result_sentence(game.status, game.result),
+        "players": _players(game, seats),
+        "my_sides": [COLOUR_NAMES[side] for side in seats.sides],
+        "announce": error_free_announcement(steps[:ply], game),
+        "is_player": bool(seats.sides),
+        "flip_to": "black" if orientation == WHITE else "white",
+        "last_round": next((step for step in reversed(steps[:ply]) if step.sentences), None),
+        "polls": game.mode == Game.Mode.ONLINE and not game.is_over,
+        "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
+        if game.mode == Game.Mode.ONLINE and not game.joined
+        else "",
+    }
+
+
+def error_free_announcement(steps: list, game: Game) -> str:  # type: ignore[type-arg]
+    """What the screen reader hears after a change: the result, or the last round or move."""
+    if game.is_over:
+        return result_sentence(game.status, game.result)
+    if not steps:
+        return ""
+    last = steps[-1]
+    return " ".join(last.sentences) if last.sentences else f"{last.label} {last.text}"
+
+
+def _ply(request: HttpRequest, count: int) -> int:
+    try:
+        ply = int(request.GET.get("ply", count))
+    except ValueError:
+        return count
+    return min(max(ply, 0), count)
+
+
+def _acting_side(game: Game, seats: services.Seats, played) -> int | None:  # type: ignore[no-untyped-def]
+    """The side whose move or werera choice the asker may enter now, if any."""
+    if game.is_over or not seats.sides or game.mode == Game.Mode.ANALYSIS:
+        return None
+    if game.mode == Game.Mode.ONLINE and not game.joined:
+        return None
+    if played.in_werera:
+        return services.choosing_side(game, seats)
+    turn = played.position.turn
+    return turn if turn in seats else None
+
+
+def _orientation(request: HttpRequest, game: Game, seats: services.Seats) -> int:
+    asked = request.GET.get("orientation")
+    if asked in COLOUR_NAMES:
+        return SIDES[COLOUR_NAMES.index(asked)]
+    if len(seats.sides) == 1:
+        return next(iter(seats.sides))
+    return WHITE
+
+
+def _players(game: Game, seats: services.Seats) -> dict[str, str]:
+    names = {}
+    for side, name in zip(SIDES, COLOUR_NAMES, strict=True):
+        if game.mode == Game.Mode.BOT and game.bot_colour == name:
+            names[name] = _("%(level)s bot") % {"level": LEVEL_NAMES[game.bot_level]}
+        elif side in seats and game.mode != Game.Mode.HOTSEAT:
+            names[name] = _("You")
+        elif game.mode == Game.Mode.ONLINE:
+            names[name] = _("Your friend") if game.joined else _("Waiting for your friend")
+        else:
+            names[name] = _("Player on this device")
+    return names
+
+
+def _act(request: HttpRequest, game_id, form_class: type[forms.Form], action) -> HttpResponse:  # type: ignore[no-untyped-def]
+    """Runs a service for the asker's seats with the version the page was drawn at, then draws the game."""
+    game, seats = _game_for(request, game_id)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return _draw(request, game, seats, _("The form was incomplete: please try again."), status=400)
+    try:
+        game = action(form.cleaned_data, game_id=game.id, seats=seats, version=form.cleaned_data["version"])
+    except services.PlayError as error:
+        game.refresh_from_db()
+        return _draw(request, game, seats, error.message, status=error.status)
+    if request.htmx:
+        return _draw(request, game, seats)
+    return redirect("game", game_id=game.id)
+
+
+@require_POST
+def game_move(request: HttpRequest, game_id) -> HttpResponse:
+    return _act(
+        request, game_id, MoveForm, lambda data, **common: services.submit_move(text=data["move"], **common)
+    )
+
+
+@require_POST
+def game_resign(request: HttpRequest, game_id) -> HttpResponse:
+    return _act(request, game_id, VersionForm, lambda data, **common: services.resign(**common))
+
+
+@require_POST
+def game_draw(request: HttpRequest, game_id) -> HttpResponse:
+    action = services.decline_draw if request.POST.get("answer") == "decline" else services.offer_draw
+    return _act(request, game_id, VersionForm, lambda data, **common: action(**common))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    game = Game.objects.filter(invite_code=code, mode=Game.Mode.ONLINE).first()
+    if game is None:
+        raise Http404(_("This invitation is not valid."))
+    if seats_for(request, game).sides:
+        return redirect("game", game_id=game.id)  # the inviter opening their own link
+    if game.joined:
+        raise Http404(_("This invitation has been used."))
+    guest = SIDES[COLOUR_NAMES.index(game.guest_colour)]
+    if request.method == "POST":
+        try:
+            game = services.join(invite_code=code, user=request.user)
+        except services.PlayError as error:
+            raise Http404(error.message) from error
+        _remember(request, game, guest)
+        return redirect("game", game_id=game.id)
+    return render(request, "senterej/join.html", {"game": game, "side": SIDE_NAMES[game.guest_colour]})
+
+
+class ImportForm(forms.Form):
+    record = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        max_length=100_000,
+        label=gettext_lazy("Game record"),
+        help_text=gettext_lazy(
+            "Tags in square brackets, then the werera rounds and moves, as this site exports them."
+        ),
+    )
+
+
+@require_safe
+def game_export(request: HttpRequest, game_id) -> HttpResponse:
+    game, seats = _game_for(request, game_id)
+    text = services.export_record(game, _players(game, seats))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="senterej-{game.created:%Y%m%d}-{str(game.id)[:8]}.txt"'
+    )
+    return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_game(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                game = services.import_record(text=form.cleaned_data["record"])
+            except services.PlayError as error:
+                form.add_error("record", error.message)
+                status = error.status
+            else:
+                _remember(request, game, WHITE)
+                return redirect("game", game_id=game.id)
+        else:
+            status = 400
+    return render(request, "senterej/import.html", {"form": form}, status=status)

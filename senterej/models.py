@@ -1,0 +1,65 @@
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from senterej.engine import START_FEN
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Game(models.Model):
+    """A game played on the site. Its moves are kept as the engine plays them: werera rounds with both choices
+    and their report (R5.10), then turn-based moves, so the game replays exactly from `start_fen`."""
+
+    class Mode(models.TextChoices):
+        HOTSEAT = "hotseat", _("a friend on this device")
+        ONLINE = "online", _("a friend online")
+        BOT = "bot", _("a bot")
+        ANALYSIS = "analysis", _("analysis")
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    start_fen = models.CharField(max_length=100, default=START_FEN)
+    fen = models.CharField(max_length=100, default=START_FEN)
+    steps = models.JSONField(default=list, blank=True)
+    # A werera choice waits here, hidden from the other side, until both sides have chosen.
+    white_choice = models.CharField(max_length=8, blank=True)
+    black_choice = models.CharField(max_length=8, blank=True)
+    status = models.CharField(max_length=16, default="ongoing")
+    result = models.CharField(max_length=7, default="*")
+    draw_offer = models.CharField(max_length=5, blank=True)
+    bot_level = models.CharField(max_length=12, blank=True)
+    bot_colour = models.CharField(max_length=5, blank=True)
+    white_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    black_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Seats are held by whoever has the seat's token in their session (or is the seat's user).
+    white_token = models.CharField(max_length=40, default=new_token)
+    black_token = models.CharField(max_length=40, default=new_token)
+    # An online game's invitation: the link's code, the side it offers, and whether it has been taken.
+    invite_code = models.CharField(max_length=40, blank=True, db_index=True)
+    guest_colour = models.CharField(max_length=5, blank=True)
+    joined = models.BooleanField(default=False)
+    # Grows with every change; a form carries it, so a stale or replayed request changes nothing.
+    version = models.PositiveIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return f"{self.get_mode_display()} {self.created:%Y-%m-%d} {self.result}"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status != "ongoing"

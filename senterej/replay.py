@@ -1,0 +1,66 @@
+"""A stored game replayed by the engine: every step is checked again, and each step's position and words are
+there to list and to step through."""
+
+from dataclasses import dataclass
+
+from senterej.engine import BLACK, WAIT, WHITE
+from senterej.engine import game as rules
+from senterej.engine.notation import parse_coordinate, san
+from senterej.engine.position import move_from, move_to
+from senterej.models import Game
+from senterej.words import round_sentences
+
+SIDES = (WHITE, BLACK)
+COLOUR_NAMES = ("white", "black")
+
+
+@dataclass(frozen=True)
+class Step:
+    number: int  # 1-based index among the game's steps
+    label: str  # "W3" for a werera round, "12." / "12…" for a numbered move
+    text: str  # the round's two choices or the move, in SAN
+    sentences: list[str]
+    fen: str
+    last_move: tuple[int, ...]
+
+
+def replay(game: Game, upto: int | None = None) -> rules.Game:
+    """The engine's game after the first `upto` stored steps (all of them by default)."""
+    played = rules.Game(game.start_fen)
+    for step in game.steps[:upto]:
+        _play(played, step)
+    return played
+
+
+def _play(played: rules.Game, step: dict) -> None:
+    if step["kind"] == "round":
+        played.play_round(step["white"], step["black"])
+    else:
+        played.play(step["move"])
+
+
+def timeline(game: Game) -> list[Step]:
+    played = rules.Game(game.start_fen)
+    steps = []
+    fullmove = played.position.fullmove
+    for number, step in enumerate(game.steps, start=1):
+        position = played.position
+        if step["kind"] == "round":
+            sans = {}
+            for side, name in zip(SIDES, COLOUR_NAMES, strict=True):
+                choice = parse_coordinate(step[name])
+                sans[name] = "" if choice == WAIT else san(position, choice, side)
+            _play(played, step)
+            moved = [parse_coordinate(entry["move"]) for entry in step["played"]]
+            squares = tuple(sq for move in moved for sq in (move_from(move), move_to(move)))
+            text = f"{sans['white'] or '—'} · {sans['black'] or '—'}"
+            words = round_sentences(step, sans)
+            steps.append(Step(number, f"W{step['round']}", text, words, played.position.fen(), squares))
+        else:
+            fullmove = position.fullmove
+            label = f"{fullmove}." if step["side"] == "white" else f"{fullmove}…"
+            move = parse_coordinate(step["move"])
+            _play(played, step)
+            squares = (move_from(move), move_to(move))
+            steps.append(Step(number, label, step["san"], [], played.position.fen(), squares))
+    return steps

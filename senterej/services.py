@@ -1,0 +1,278 @@
+"""Writes to games: start, move or choose, resign, draw offers, joining by invitation. Each runs in one
+transaction with the game's row locked, checks the request against the stored version, and leaves the game
+unchanged when anything is wrong."""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from senterej.engine import BLACK, START_FEN, WHITE, FenError, Position
+from senterej.engine import game as rules
+from senterej.engine.bots import LEVELS, Bot
+from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
+from senterej.engine.position import WAIT
+from senterej.engine.record import AGREEMENT, RESIGNATION, RecordError, read_record, write_record
+from senterej.engine.werera import RoundReport
+from senterej.explain import illegal_move_message
+from senterej.models import Game, new_token
+from senterej.replay import COLOUR_NAMES, SIDES, replay
+
+WAIT_WORDS = ("0000", "wait", "--")
+
+
+class PlayError(Exception):
+    """A request that cannot be carried out: the message is for the player, the status for the response."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Seats:
+    """The sides the person asking may play in a game."""
+
+    sides: frozenset[int]
+
+    def __contains__(self, side: int) -> bool:
+        return side in self.sides
+
+
+def start_game(
+    *, mode: str, human: int = WHITE, bot_level: str = "", fen: str = START_FEN, user: User | None = None
+) -> Game:
+    if mode not in (Game.Mode.HOTSEAT, Game.Mode.ONLINE, Game.Mode.BOT):
+        raise PlayError(_("Choose how you want to play."))
+    if mode == Game.Mode.BOT and bot_level not in LEVELS:
+        raise PlayError(_("Choose a bot."))
+    try:
+        start = Position.from_fen(fen).fen()
+    except FenError as error:
+        raise PlayError(_("That position cannot be played: %(error)s") % {"error": error}) from error
+    game = Game(mode=mode, start_fen=start, fen=start)
+    if user is not None and user.is_authenticated:
+        if mode != Game.Mode.ONLINE or human == WHITE:
+            game.white_user = user
+        if mode != Game.Mode.ONLINE or human == BLACK:
+            game.black_user = user
+    if mode == Game.Mode.ONLINE:
+        game.invite_code = new_token()
+        game.guest_colour = COLOUR_NAMES[human ^ 1]
+    if mode == Game.Mode.BOT:
+        game.bot_level = bot_level
+        game.bot_colour = COLOUR_NAMES[human ^ 1]
+        if game.bot_colour == "white":
+            game.white_user = None
+        else:
+            game.black_user = None
+    with transaction.atomic():
+        _after_change(game, rules.Game(start))
+    return game
+
+
+def submit_move(*, game_id, seats: Seats, text: str, version: int) -> Game:
+    """Plays a move, or fixes a werera choice, for the side the asker holds."""
+    with transaction.atomic():
+        game = _locked(game_id, version)
+        played = replay(game)
+        text = text.strip()
+        if not text:
+            raise PlayError(_("Write a move, like e2e3 or Nf3."))
+        if played.in_werera:
+            _choose(game, played, seats, text)
+        else:
+            _move(game, played, seats, text)
+        game.draw_offer = ""
+        _after_change(game, played)
+        return game
+
+
+def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
+    side = choosing_side(game, seats)
+    if side is None:
+        raise PlayError(_("You have made your choice for this round; wait for your opponent's."), 409)
+    choice = WAIT if text.lower() in WAIT_WORDS else _parse(played.position, text, side)
+    setattr(game, f"{COLOUR_NAMES[side]}_choice", coordinate(choice))
+    if game.white_choice and game.black_choice:
+        played.play_round(game.white_choice, game.black_choice)
+        game.white_choice = game.black_choice = ""
+        game.steps = game.steps + [dict(played.history[-1].as_dict(), kind="round")]
+
+
+def choosing_side(game: Game, seats: Seats) -> int | None:
+    """During the werera, the side the asker chooses for next: in a game on one device White chooses first."""
+    for side in SIDES:
+        if side in seats and not getattr(game, f"{COLOUR_NAMES[side]}_choice"):
+            return side
+    return None
+
+
+def _move(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
+    side = played.position.turn
+    assert side is not None
+    if side not in seats:
+        raise PlayError(_("It is not your turn."), 409)
+    move = _parse(played.position, text, side)
+    record = played.play(move)
+    game.steps = game.steps + [_move_step(record)]
+
+
+def _move_step(record: rules.TurnMove) -> dict[str, str]:
+    side = COLOUR_NAMES[record.side]
+    return {"kind": "move", "side": side, "move": coordinate(record.move), "san": record.san}
+
+
+def _parse(position: Position, text: str, side: int) -> int:
+    try:
+        return parse_move(position, text, side)
+    except IllegalMoveError as error:
+        raise PlayError(illegal_move_message(position, text, side)) from error
+
+
+def resign(*, game_id, seats: Seats, version: int) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id, version)
+        side = _player_side(game, seats)
+        game.status = "resignation"
+        game.result = "0-1" if side == WHITE else "1-0"
+        _finish(game)
+        return game
+
+
+def offer_draw(*, game_id, seats: Seats, version: int) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id, version)
+        side = _player_side(game, seats)
+        if game.mode == Game.Mode.BOT:
+            raise PlayError(_("The bots do not agree to draws: play on, or resign."), 409)
+        if game.mode == Game.Mode.HOTSEAT or game.draw_offer == COLOUR_NAMES[side ^ 1]:
+            game.status, game.result = "agreement", "1/2-1/2"
+            _finish(game)
+        else:
+            game.draw_offer = COLOUR_NAMES[side]
+            game.version += 1
+            game.save()
+        return game
+
+
+def decline_draw(*, game_id, seats: Seats, version: int) -> Game:
+    with transaction.atomic():
+        game = _locked(game_id, version)
+        side = _player_side(game, seats)
+        if game.draw_offer != COLOUR_NAMES[side ^ 1]:
+            raise PlayError(_("There is no draw offer to decline."), 409)
+        game.draw_offer = ""
+        game.version += 1
+        game.save()
+        return game
+
+
+def join(*, invite_code: str, user: User | None = None) -> Game:
+    """Takes the free seat of an online game; an invitation works once."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(invite_code=invite_code, joined=False).first()
+        if game is None or not invite_code:
+            raise PlayError(_("This invitation is not valid any more."), 404)
+        game.joined = True
+        if user is not None and user.is_authenticated:
+            setattr(game, f"{game.guest_colour}_user", user)
+        game.version += 1
+        game.save()
+        return game
+
+
+def _player_side(game: Game, seats: Seats) -> int:
+    """The side acting: a player's own seat, or on one device the side whose turn or choice it is."""
+    if not seats.sides:
+        raise PlayError(_("You are not playing in this game."), 404)
+    if len(seats.sides) == 1:
+        return next(iter(seats.sides))
+    turn = replay(game).position.turn
+    if turn is not None:
+        return turn
+    return choosing_side(game, seats) or WHITE
+
+
+def _locked(game_id, version: int) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise PlayError(_("There is no such game."), 404)
+    if version != game.version:
+        raise PlayError(_("The game has moved on since this page was drawn: here it is now."), 409)
+    if game.is_over:
+        raise PlayError(_("This game is over."), 409)
+    return game
+
+
+def _after_change(game: Game, played: rules.Game) -> None:
+    """Lets the bot choose or move when it is its turn, then records the position and the judgement."""
+    if game.mode == Game.Mode.BOT:
+        _bot_turn(game, played)
+    game.fen = played.position.fen()
+    game.status = played.status
+    game.result = played.result
+    if played.is_over:
+        _finish(game)
+        return
+    game.version += 1
+    game.save()
+
+
+def _bot_turn(game: Game, played: rules.Game) -> None:
+    bot_side = SIDES[COLOUR_NAMES.index(game.bot_colour)]
+    bot = Bot(game.bot_level, seed=game.id.int + len(game.steps))
+    if played.is_over:
+        return
+    if played.in_werera:
+        # The bot fixes its choice as the round opens, before the human's is known (R5.1).
+        if not getattr(game, f"{game.bot_colour}_choice"):
+            choice = bot.choose_werera(played.position.copy(), bot_side)
+            setattr(game, f"{game.bot_colour}_choice", coordinate(choice))
+        return
+    if played.position.turn == bot_side:
+        move = bot.choose_move(played.position.copy())
+        game.steps = game.steps + [_move_step(played.play(move))]
+
+
+def _finish(game: Game) -> None:
+    game.white_choice = game.black_choice = game.draw_offer = ""
+    game.finished = timezone.now()
+    game.version += 1
+    game.save()
+
+
+def import_record(*, text: str) -> Game:
+    """A game record read back for analysis: every move is checked again by the engine."""
+    try:
+        tags, played = read_record(text)
+    except RecordError as error:
+        raise PlayError(_("That record cannot be read: %(error)s") % {"error": error}) from error
+    steps = [
+        dict(entry.as_dict(), kind="round") if isinstance(entry, RoundReport) else _move_step(entry)
+        for entry in played.history
+    ]
+    game = Game(mode=Game.Mode.ANALYSIS, start_fen=played.start_fen, fen=played.position.fen(), steps=steps)
+    game.status, game.result = played.status, played.result
+    if not played.is_over and tags.get("Termination") in (RESIGNATION, AGREEMENT):
+        game.status, game.result = tags["Termination"], tags.get("Result", "*")
+    game.finished = timezone.now()
+    game.save()
+    return game
+
+
+def export_record(game: Game, players: dict[str, str]) -> str:
+    tags = {
+        "Event": _("Senterej game"),
+        "Site": _("Senterej school"),
+        "Date": game.created.strftime("%Y.%m.%d"),
+        "White": players["white"],
+        "Black": players["black"],
+        "Result": game.result,
+    }
+    if game.is_over:
+        tags["Termination"] = game.status
+    return write_record(replay(game), tags)
