@@ -16,7 +16,7 @@ from senterej.board import BoardView
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.bots import LEVELS
 from senterej.models import Game
-from senterej.replay import COLOUR_NAMES, SIDES, replay, timeline
+from senterej.replay import COLOUR_NAMES, SIDES, timeline
 from senterej.words import LEVEL_NAMES, SIDE_NAMES, result_sentence
 
 SESSION_SEATS = "seats"
@@ -148,11 +148,11 @@ def _draw(
 
 
 def game_context(request: HttpRequest, game: Game, seats: services.Seats) -> dict[str, object]:
-    steps = timeline(game)
+    steps, final = timeline(game)
     ply = _ply(request, len(steps))
     position = Position.from_fen(steps[ply - 1].fen if ply else game.start_fen)
     latest = ply == len(steps)
-    played = replay(game) if latest else None
+    played = final if latest else None
     acting = _acting_side(game, seats, played) if latest else None
     hotseat_pass = (
         game.mode == Game.Mode.HOTSEAT

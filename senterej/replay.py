@@ -39,7 +39,8 @@ def _play(played: rules.Game, step: dict) -> None:
         played.play(step["move"])
 
 
-def timeline(game: Game) -> list[Step]:
+def timeline(game: Game) -> tuple[list[Step], rules.Game]:
+    """Each stored step with its position and words, and the engine's game after the last."""
     played = rules.Game(game.start_fen)
     steps = []
     fullmove = played.position.fullmove
@@ -63,4 +64,4 @@ def timeline(game: Game) -> list[Step]:
             _play(played, step)
             squares = (move_from(move), move_to(move))
             steps.append(Step(number, label, step["san"], [], played.position.fen(), squares))
-    return steps
+    return steps, played
