@@ -15,13 +15,15 @@ from dataclasses import dataclass, field
 
 from .evaluate import VALUE, evaluate
 from .fen import COUNT_LIMIT, SEVENTY_MOVES
-from .pieces import BLACK, WHITE
+from .pieces import BLACK, MEDEQ, WHITE
 from .position import Position
 
 MATE = 100_000
 #: Scores beyond this are mates; a mate found `ply` half-moves from the root scores MATE - ply.
 MATE_BOUND = MATE - 1_000
 INFINITY = 1_000_000
+#: Quiescence skips a capture that would leave the score this far below alpha even if nothing is taken back.
+DELTA_MARGIN = 200
 DRAW = 0
 MAX_PLY = 64
 #: How often (in nodes) the clock is read: reading it costs, and a few hundred nodes take a few milliseconds.
@@ -133,11 +135,19 @@ class Searcher:
             position.pop()
         return scores
 
-    def value(self, position: Position, depth: int = 0, seen: Iterable[tuple[int, ...]] = ()) -> int:
+    def value(
+        self,
+        position: Position,
+        depth: int = 0,
+        alpha: int = -INFINITY,
+        beta: int = INFINITY,
+        seen: Iterable[tuple[int, ...]] = (),
+    ) -> int:
         """What a turn-based position is worth to the side to move: the rules' verdict if the game is over,
-        else a search of `depth` plies (0: captures and promotions only)."""
+        else a search of `depth` plies (0: captures and promotions only). Outside the window (alpha, beta)
+        the answer is only a bound: at most alpha, or at least beta."""
         self._begin(position, None, None, seen, self.clock())
-        return self._negamax(depth, -INFINITY, INFINITY, 0)
+        return self._negamax(depth, alpha, beta, 0)
 
     def _begin(
         self,
@@ -278,7 +288,6 @@ class Searcher:
             return judged
         us = position.turn
         assert us is not None
-        board = position.board
         if position.is_check():
             moves = position.legal_moves()
             if not moves:
@@ -289,20 +298,7 @@ class Searcher:
             if best >= beta or ply >= MAX_PLY:
                 return best
             alpha = max(alpha, best)
-            # a capture that cannot lift the score to alpha is skipped, unless it takes the last enemy
-            # piece: that is a draw (R7.3), which may be just what a losing side is looking for
-            last_piece = position.piece_count(us ^ 1) == 1
-            margin = alpha - best - 200
-            moves = [
-                move
-                for move in position.legal_moves()
-                if move >> 12
-                or (
-                    board[move >> 6 & 63]
-                    and (VALUE[board[move >> 6 & 63] & 7] > margin or last_piece)
-                    and move & 63 != move >> 6 & 63
-                )
-            ]
+            moves = self._captures(position, us, alpha - best - DELTA_MARGIN)
         for move in self._ordered(moves, ply, 0):
             position.push(move)
             try:
@@ -316,6 +312,29 @@ class Searcher:
                     if alpha >= beta:
                         break
         return best
+
+    def _captures(self, position: Position, us: int, margin: int) -> list[int]:
+        """The promotions, and the captures worth a look: not one that cannot win back `margin`, nor one
+        that gives a man for a cheaper one on a guarded square; but always one that takes the last enemy
+        piece, for that is a draw (R7.3), which may be just what a losing side is looking for."""
+        board = position.board
+        them = us ^ 1
+        last_piece = position.piece_count(them) == 1
+        chosen = []
+        for move in position.legal_moves():
+            frm, to = move & 63, move >> 6 & 63
+            victim = board[to] & 7 if frm != to else 0
+            if not victim:
+                if move >> 12:
+                    chosen.append(move)
+                continue
+            takes_last_piece = last_piece and victim != MEDEQ
+            worth_it = VALUE[victim] > margin and (
+                VALUE[board[frm] & 7] <= VALUE[victim] or not position.attackers(them, to)
+            )
+            if takes_last_piece or worth_it:
+                chosen.append(move)
+        return chosen
 
     def _ordered(self, moves: list[int], ply: int, table_move: int) -> list[int]:
         position = self._position

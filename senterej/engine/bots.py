@@ -1,0 +1,90 @@
+"""The bots, from Novice to Club. They share one search and one evaluation; a level differs by how far it
+looks and by the mistakes it is made to make: a share of moves picked at random, and random error added to
+the scores of its candidate moves. With a seed a bot is deterministic, except where its clock stops a search
+(Club), since how far a search gets in a given time depends on the machine."""
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .position import WAIT, Position
+from .search import Searcher, SearchResult
+from .werera_policy import WereraStyle, choose_werera
+
+LEVELS = ("novice", "beginner", "casual", "intermediate", "club")
+
+
+@dataclass(frozen=True)
+class Level:
+    random_share: float  # the share of moves (and werera choices) picked at random among the legal ones
+    depth: int  # plies searched in turn-based play (the deepest iteration, when `seconds` is set)
+    noise: float = 0.0  # centipawns of random error on each move's score; with noise every move is scored
+    seconds: float | None = None  # time limit of a turn-based search
+    werera: WereraStyle = field(default_factory=WereraStyle)
+
+
+SETTINGS = {
+    "novice": Level(
+        random_share=0.7,
+        depth=1,
+        noise=150,
+        werera=WereraStyle(width=4, replies=2, noise=150),
+    ),
+    "beginner": Level(
+        random_share=0.15,
+        depth=1,
+        noise=60,
+        werera=WereraStyle(width=6, replies=4, noise=60),
+    ),
+    "casual": Level(
+        random_share=0.03,
+        depth=2,
+        noise=25,
+        werera=WereraStyle(width=8, replies=6, noise=25),
+    ),
+    "intermediate": Level(
+        random_share=0.0,
+        depth=3,
+        werera=WereraStyle(width=10, replies=8, noise=5),
+    ),
+    "club": Level(
+        random_share=0.0,
+        depth=40,
+        seconds=1.8,
+        werera=WereraStyle(width=12, replies=10, depth=1, seconds=1.5),
+    ),
+}
+
+
+class Bot:
+    def __init__(self, level: str, seed: int | None = None) -> None:
+        if level not in SETTINGS:
+            raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
+        self.level = level
+        self.settings = SETTINGS[level]
+        self.rng = random.Random(seed)
+        self.searcher = Searcher()
+        self.last_search: SearchResult | None = None
+
+    def choose_move(self, position: Position, seen: Iterable[tuple[int, ...]] = ()) -> int:
+        """A legal move for the side to move in turn-based play. `seen` holds the placement keys of the
+        positions met earlier in the game, so that the bot knows which moves repeat (R8.1)."""
+        moves = position.legal_moves()
+        if not moves:
+            raise ValueError("no legal move: the game is over")
+        settings = self.settings
+        if self.rng.random() < settings.random_share:
+            return self.rng.choice(moves)
+        if settings.noise:
+            scored = self.searcher.score_moves(position, settings.depth, seen)
+            return max(scored, key=lambda pair: pair[1] + self.rng.gauss(0, settings.noise))[0]
+        self.last_search = self.searcher.search(
+            position, depth=settings.depth, time_limit=settings.seconds, seen=seen
+        )
+        return self.last_search.move
+
+    def choose_werera(self, position: Position, side: int) -> int:
+        """A legal move of `side` in the werera, or WAIT, chosen without knowing the opponent's choice."""
+        if self.rng.random() < self.settings.random_share:
+            return self.rng.choice([WAIT, *position.legal_moves(side)])
+        return choose_werera(position, side, self.settings.werera, self.rng, self.searcher)
