@@ -1,0 +1,233 @@
+"""The course's task checker: a pure function that replays a learner's moves on a task and says where they
+stand. The engine decides what is legal and how a game or a werera round ends; a task adds a goal (collect
+stars, capture marked men, give check, reach a result, play one of some moves, castle, play a werera choice)
+and the opponent's part (pass, take what hangs, scripted replies, a hidden werera choice)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from senterej.engine import NEGUS, WAIT, WHITE, Position, square_name
+from senterej.engine.game import ONGOING, Game, Judgement
+from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move
+from senterej.engine.position import move_from, move_to
+from senterej.engine.werera import RoundReport
+
+SQUARES = {square_name(sq): sq for sq in range(64)}
+GOALS = ("stars", "capture", "check", "status", "moves", "castle", "played", "question")
+OPPONENTS = ("pass", "capture", "scripted")
+#: Opponents that otherwise pass: the position is a drill for one side's men, not a game to judge.
+PASSING = ("pass", "capture")
+
+SOLVED, FAILED, CONTINUE, ILLEGAL = "solved", "failed", "continue", "illegal"
+
+
+class TaskError(ValueError):
+    """A task that cannot be played as written, or a stored line of moves that does not fit it."""
+
+
+@dataclass(frozen=True)
+class TaskRules:
+    fen: str
+    side: int
+    goal: str
+    squares: tuple[str, ...] = ()  # stars to collect, or enemy men to capture
+    status: str = ""  # the result to reach, for goal "status"
+    accept: tuple[str, ...] = ()  # the moves that solve it, for goal "moves" (and "played": the choices)
+    opponent: str = "pass"
+    replies: dict[str, str] = field(default_factory=dict)  # learner's moves so far, space-joined -> reply
+    werera_choice: str = "0000"  # the opponent's hidden choice in a werera task
+    history: tuple[str, ...] = ()  # moves played before the task begins (repetition tasks)
+    max_moves: int = 1
+    par: int = 1
+    answer: int = -1  # the right option, for goal "question"
+
+    def __post_init__(self) -> None:
+        if self.goal not in GOALS:
+            raise TaskError(f"unknown goal {self.goal!r}")
+        if self.opponent not in OPPONENTS:
+            raise TaskError(f"unknown opponent {self.opponent!r}")
+        if self.goal == "status" and self.opponent in PASSING:
+            raise TaskError("a result is only reached in a real game: the opponent cannot pass")
+
+
+@dataclass
+class Verdict:
+    state: str  # SOLVED, FAILED, CONTINUE, or ILLEGAL (the last move was refused and changes nothing)
+    reason: str = ""  # why it failed, or what the reply did
+    params: dict[str, str] = field(default_factory=dict)
+    position: Position | None = None
+    last_move: tuple[int, ...] = ()
+    reply: str = ""  # the opponent's answer in coordinates, if any
+    report: RoundReport | None = None  # a werera round's report
+    collected: frozenset[str] = frozenset()
+    moves: int = 0  # the learner's moves that counted
+
+    @property
+    def over(self) -> bool:
+        return self.state in (SOLVED, FAILED)
+
+
+def start(rules: TaskRules) -> Game:
+    try:
+        game = Game(rules.fen)
+        for move in rules.history:
+            game.play(move)
+    except ValueError as error:
+        raise TaskError(f"the task's position or history is not playable: {error}") from error
+    if game.is_over and rules.opponent not in PASSING:
+        raise TaskError("the task starts in a finished game")
+    return game
+
+
+def replay(rules: TaskRules, moves: Sequence[str]) -> Verdict:
+    """Where the learner stands after `moves`. Only the last move may be illegal (it is refused); an earlier
+    one, or any move after the task ended, means the stored line was tampered with."""
+    game = start(rules)
+    verdict = Verdict(CONTINUE, position=game.position)
+    collected: set[str] = set()
+    for index, text in enumerate(moves):
+        if verdict.over:
+            raise TaskError("a move after the task ended")
+        position = game.position
+        try:
+            move = WAIT if text == "0000" and game.in_werera else parse_move(position, text, rules.side)
+        except IllegalMoveError as error:
+            if index == len(moves) - 1:
+                return Verdict(ILLEGAL, "illegal", {"move": text}, position, collected=frozenset(collected))
+            raise TaskError(f"move {index + 1} ({text}) is not legal") from error
+        verdict = _step(rules, game, move, collected, moves[: index + 1])
+    return verdict
+
+
+def _step(rules: TaskRules, game: Game, move: int, collected: set[str], line: Sequence[str]) -> Verdict:
+    position = game.position
+    learner = rules.side
+    castling = move != WAIT and position.board[move_from(move)] & 7 == NEGUS
+    castling = castling and abs(move_to(move) - move_from(move)) == 2
+    report = None
+    if game.in_werera:
+        white, black = (move, parse_coordinate(rules.werera_choice))[:: 1 if learner == WHITE else -1]
+        report = game.play_round(white, black)
+    elif rules.opponent in PASSING:
+        position.push(move, learner)
+        position.turn = learner  # the other side passes: the task is about one side's men
+    else:
+        game.play(move)
+    squares = () if move == WAIT else (move_from(move), move_to(move))
+    if move != WAIT and square_name(move_to(move)) in rules.squares:
+        collected.add(square_name(move_to(move)))
+    verdict = Verdict(
+        CONTINUE,
+        position=game.position,
+        last_move=squares,
+        report=report,
+        collected=frozenset(collected),
+        moves=len(line),
+    )
+    _judge_goal(rules, game, move, castling, verdict)
+    if verdict.state == CONTINUE and len(line) >= rules.max_moves:
+        verdict.state, verdict.reason = FAILED, "out-of-moves"
+        verdict.params = {"moves": str(rules.max_moves)}
+    if verdict.state == CONTINUE:
+        _reply(rules, game, line, verdict)
+    return verdict
+
+
+#: Goals decided by the learner's first move, and the reason when it misses.
+ONE_MOVE_GOALS = {"check": "no-check", "moves": "not-the-move", "castle": "no-castling", "played": "dropped"}
+
+
+def _judge_goal(rules: TaskRules, game: Game, move: int, castling: bool, verdict: Verdict) -> None:
+    ended = Judgement(ONGOING) if rules.opponent in PASSING else game.judgement
+    if ended.status != ONGOING and not (rules.goal == "status" and _reached(rules, ended)):
+        verdict.state, verdict.reason = FAILED, ended.status
+        return
+    if _goal_met(rules, game, move, castling, verdict, ended):
+        verdict.state = SOLVED
+    elif rules.goal in ONE_MOVE_GOALS:
+        verdict.state, verdict.reason = FAILED, ONE_MOVE_GOALS[rules.goal]
+        if rules.goal == "played" and _played(verdict.report, rules.side, move):
+            verdict.reason = "not-the-move"
+
+
+def _goal_met(
+    rules: TaskRules, game: Game, move: int, castling: bool, verdict: Verdict, ended: Judgement
+) -> bool:
+    position = game.position
+    goal = rules.goal
+    if goal == "stars":
+        return set(rules.squares) <= verdict.collected
+    if goal == "capture":
+        return not _remaining(rules, position, rules.side)
+    if goal == "check":
+        return position.is_check(rules.side ^ 1)
+    if goal == "status":
+        return _reached(rules, ended)
+    if goal == "moves":
+        return coordinate(move) in rules.accept
+    if goal == "castle":
+        return castling
+    # "played": the learner's werera choice survived the round (R5.3-R5.5)
+    accepted = not rules.accept or coordinate(move) in rules.accept
+    return _played(verdict.report, rules.side, move) and accepted
+
+
+def _played(report: RoundReport | None, side: int, move: int) -> bool:
+    return report is not None and any(s == side and m == move for s, m in report.played)
+
+
+def _reached(rules: TaskRules, judgement: Judgement) -> bool:
+    if judgement.status != rules.status:
+        return False
+    return judgement.status != "checkmate" or judgement.winner == rules.side
+
+
+def _remaining(rules: TaskRules, position: Position, learner: int) -> list[str]:
+    remaining = []
+    for name in rules.squares:
+        man = position.piece_at(SQUARES[name])
+        if man is not None and man.colour != learner:
+            remaining.append(name)
+    return remaining
+
+
+def _reply(rules: TaskRules, game: Game, line: Sequence[str], verdict: Verdict) -> None:
+    position = game.position
+    learner = rules.side
+    if rules.opponent == "capture":
+        # The opponent takes any of the learner's men that hangs: "do it without losing your piece".
+        for move in sorted(position.legal_moves(learner ^ 1)):
+            target = position.piece_at(move_to(move))
+            if target is not None and target.colour == learner and position.is_capture(move):
+                verdict.reply = coordinate(move)
+                position.push(move, learner ^ 1)
+                position.turn = learner
+                verdict.state, verdict.reason = FAILED, "taken"
+                verdict.params = {"square": square_name(move_to(move))}
+                return
+    elif rules.opponent == "scripted" and not game.in_werera and game.position.turn == learner ^ 1:
+        reply = rules.replies.get(" ".join(line), rules.replies.get("*", ""))
+        if not reply:
+            verdict.state, verdict.reason = FAILED, "off-script"
+            return
+        try:
+            record = game.play(reply)
+        except IllegalMoveError as error:
+            raise TaskError(f"the scripted reply {reply} after {' '.join(line)} is not legal") from error
+        verdict.reply = coordinate(record.move)
+        verdict.last_move = (move_from(record.move), move_to(record.move))
+        if game.is_over:
+            verdict.state, verdict.reason = FAILED, game.status
+
+
+def answer(rules: TaskRules, choice: int) -> Verdict:
+    if rules.goal != "question":
+        raise TaskError("this task is played on the board")
+    if choice == rules.answer:
+        return Verdict(SOLVED)
+    return Verdict(FAILED, "wrong-answer")
+
+
+def stars(rules: TaskRules, moves: int, mistakes: int) -> int:
+    """Three stars for a clean solution within par; one less per mistake or extra move, never below one."""
+    return 3 - min(2, mistakes + max(0, moves - rules.par))
