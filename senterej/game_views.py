@@ -141,26 +141,27 @@ def game_page(request: HttpRequest, game_id) -> HttpResponse:
 def _draw(
     request: HttpRequest, game: Game, seats: services.Seats, error: str = "", status: int = 200
 ) -> HttpResponse:
-    context = game_context(request, game, seats)
+    # Whoever just made a refused request keeps their board: no pass screen in between.
+    context = game_context(request, game, seats, ready=bool(error))
     context["error"] = error
     template = "senterej/game.html#game" if request.htmx else "senterej/game.html"
     return render(request, template, context, status=status)
 
 
-def game_context(request: HttpRequest, game: Game, seats: services.Seats) -> dict[str, object]:
+def game_context(
+    request: HttpRequest, game: Game, seats: services.Seats, ready: bool = False
+) -> dict[str, object]:
     steps, final = timeline(game)
     ply = _ply(request, len(steps))
     position = Position.from_fen(steps[ply - 1].fen if ply else game.start_fen)
     latest = ply == len(steps)
     played = final if latest else None
     acting = _acting_side(game, seats, played) if latest else None
-    hotseat_pass = (
-        game.mode == Game.Mode.HOTSEAT
-        and acting == BLACK
-        and played is not None
-        and played.in_werera
-        and request.GET.get("ready") != "1"
+    black_chooses_on_one_device = (
+        game.mode == Game.Mode.HOTSEAT and acting == BLACK and played is not None and played.in_werera
     )
+    ready = ready or request.GET.get("ready") == "1"
+    hotseat_pass = black_chooses_on_one_device and not ready
     orientation = _orientation(request, game, seats)
     view = BoardView(
         position,
@@ -190,6 +191,7 @@ def game_context(request: HttpRequest, game: Game, seats: services.Seats) -> dic
         "turn": None if position.turn is None else SIDE_NAMES[COLOUR_NAMES[position.turn]],
         "in_check": position.turn is not None and position.is_check(),
         "hotseat_pass": hotseat_pass,
+        "ready_param": "&ready=1" if black_chooses_on_one_device and ready else "",
         "my_choices": my_choices,
         "result_sentence": result_sentence(game.status, game.result),
         "players": _players(game, seats),

@@ -55,7 +55,7 @@ def timeline(game: Game) -> tuple[list[Step], rules.Game]:
             moved = [parse_coordinate(entry["move"]) for entry in step["played"]]
             squares = tuple(sq for move in moved for sq in (move_from(move), move_to(move)))
             text = f"{sans['white'] or '—'} · {sans['black'] or '—'}"
-            words = round_sentences(step, sans)
+            words = round_sentences(step, sans, game_over=played.is_over)
             steps.append(Step(number, f"W{step['round']}", text, words, played.position.fen(), squares))
         else:
             fullmove = position.fullmove

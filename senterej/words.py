@@ -36,8 +36,9 @@ def result_sentence(status: str, result: str) -> str:
     return sentences.get(status, "")
 
 
-def round_sentences(report: dict, sans: dict[str, str]) -> list[str]:
-    """A werera round's report (R5.10) in words. `sans` gives each side's choice in SAN ("" for waiting)."""
+def round_sentences(report: dict, sans: dict[str, str], game_over: bool = False) -> list[str]:
+    """A werera round's report (R5.10) in words. `sans` gives each side's choice in SAN ("" for waiting);
+    when the round ended the game, nobody moves next."""
     wait = _("to wait")
     lines = [
         _("Round %(round)s: White chose %(white)s, Black chose %(black)s.")
@@ -54,7 +55,11 @@ def round_sentences(report: dict, sans: dict[str, str]) -> list[str]:
         side = dropped["side"]
         lines.append(reasons[dropped["reason"]] % {"side": SIDE_NAMES[side], "move": sans[side]})
     ended = report["werera_ended"]
-    if ended == "capture":
+    if game_over and ended == "capture":
+        lines.append(_("The capture ended the werera, and the game."))
+    elif game_over and ended == "check":
+        lines.append(_("The check ended the werera, and the game."))
+    elif ended == "capture":
         lines.append(_("The capture ended the werera: %(next)s moves next.") % _next(report))
     elif ended == "check":
         lines.append(_("The check ended the werera: %(next)s moves next.") % _next(report))

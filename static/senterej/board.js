@@ -132,6 +132,24 @@
     Array.prototype.forEach.call(root.querySelectorAll(".board[data-legal]"), setUp);
   }
 
+  // After htmx redraws the part of the page that held the focus, give the focus back to where play goes on:
+  // the live board, else the first control, so a keyboard player never starts again from the top.
+  var hadFocus = false;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    hadFocus = event.detail.target.contains(document.activeElement);
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!hadFocus || event.detail.target.contains(document.activeElement)) {
+      return;
+    }
+    var next = document.querySelector(
+      ".board--live [tabindex='0'], .pass-screen a, #move-input, #game button, #game a"
+    );
+    if (next) {
+      next.focus();
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () { setUpAll(document); });
   document.addEventListener("htmx:load", function (event) { setUpAll(event.target.parentNode || document); });
 })();

@@ -35,3 +35,18 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Opens pages in browser contexts of their own, like two people at two computers: no shared cookies."""
+    contexts = []
+
+    def open_page():
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()

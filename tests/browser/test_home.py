@@ -14,7 +14,7 @@ def test_the_board_shows_the_start_position(live_server, page, tmp_path):
         page.goto(live_server.url + "/")
     assert drawings.value.ok
 
-    board = page.get_by_role("table", name="Senterej board")
+    board = page.get_by_role("grid", name="Senterej board")
     expect(board).to_be_visible()
     pieces = board.get_by_role("img")
     expect(pieces).to_have_count(32)
