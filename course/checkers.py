@@ -141,6 +141,7 @@ def _judge_goal(rules: TaskRules, game: Game, move: int, castling: bool, verdict
     ended = Judgement(ONGOING) if rules.opponent in PASSING else game.judgement
     if ended.status != ONGOING and not (rules.goal == "status" and _reached(rules, ended)):
         verdict.state, verdict.reason = FAILED, ended.status
+        verdict.params = {"result": ended.result}
         return
     if _goal_met(rules, game, move, castling, verdict, ended):
         verdict.state = SOLVED
@@ -218,6 +219,7 @@ def _reply(rules: TaskRules, game: Game, line: Sequence[str], verdict: Verdict) 
         verdict.last_move = (move_from(record.move), move_to(record.move))
         if game.is_over:
             verdict.state, verdict.reason = FAILED, game.status
+            verdict.params = {"result": game.result}
 
 
 def answer(rules: TaskRules, choice: int) -> Verdict:

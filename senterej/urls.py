@@ -1,7 +1,8 @@
 from django.contrib import admin
-from django.urls import path
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
 
-from senterej import game_views, views
+from senterej import account_views, game_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,5 +14,9 @@ urlpatterns = [
     path("play/<uuid:game_id>/resign/", game_views.game_resign, name="game_resign"),
     path("play/<uuid:game_id>/draw/", game_views.game_draw, name="game_draw"),
     path("play/<uuid:game_id>/export.txt", game_views.game_export, name="game_export"),
+    path("", include("course.urls")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", account_views.signup, name="signup"),
     path("admin/", admin.site.urls),
 ]

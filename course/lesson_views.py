@@ -1,0 +1,204 @@
+"""The course: the map of lessons, a lesson's explanation, and its tasks played on the board. The checker
+decides every move on the server; the page only shows where the learner stands."""
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from course import services
+from course.checkers import CONTINUE, FAILED, ILLEGAL, SOLVED, TaskError, Verdict
+from course.models import Lesson, Task
+from course.words import verdict_message
+from senterej.board import BoardView
+from senterej.engine import BLACK, WAIT, WHITE, Position
+from senterej.engine.notation import san
+from senterej.engine.squares import SQUARE_OF_NAME
+from senterej.engine.werera import RoundReport
+from senterej.explain import illegal_move_message
+from senterej.words import round_sentences
+
+
+class MoveForm(forms.Form):
+    move = forms.CharField(max_length=20)
+
+
+class AnswerForm(forms.Form):
+    option = forms.IntegerField(min_value=0, max_value=20)
+
+
+def _task(lesson_slug: str, number: int) -> Task:
+    return get_object_or_404(Task.objects.select_related("lesson"), lesson__slug=lesson_slug, order=number)
+
+
+@require_safe
+def course_map(request: HttpRequest) -> HttpResponse:
+    progress = services.progress_of(request.session, request.user)
+    lessons = []
+    for lesson in Lesson.objects.prefetch_related("tasks"):
+        tasks = list(lesson.tasks.all())
+        done = [task for task in tasks if progress.get(task.pk, services.Progress()).stars]
+        lessons.append(
+            {
+                "lesson": lesson,
+                "count": len(tasks),
+                "done": len(done),
+                "stars": sum(progress[task.pk].stars for task in done),
+                "max_stars": 3 * len(tasks),
+            }
+        )
+    return render(request, "course/map.html", {"lessons": lessons, "next": _first_unfinished(progress)})
+
+
+def _first_unfinished(progress: dict[int, services.Progress]) -> Task | None:
+    for task in Task.objects.select_related("lesson"):
+        if not progress.get(task.pk, services.Progress()).stars:
+            return task
+    return None
+
+
+@require_safe
+def continue_course(request: HttpRequest) -> HttpResponse:
+    task = _first_unfinished(services.progress_of(request.session, request.user))
+    if task is None:
+        return redirect("course:map")
+    return redirect("course:task", lesson=task.lesson.slug, number=task.order)
+
+
+@require_safe
+def lesson_page(request: HttpRequest, lesson: str) -> HttpResponse:
+    lesson_obj = get_object_or_404(Lesson, slug=lesson)
+    progress = services.progress_of(request.session, request.user)
+    tasks = [(task, progress.get(task.pk, services.Progress())) for task in lesson_obj.tasks.all()]
+    diagram = Position.from_fen(lesson_obj.diagram_fen) if lesson_obj.diagram_fen else None
+    paragraphs = [part.strip() for part in lesson_obj.local_intro.split("\n\n") if part.strip()]
+    return render(
+        request,
+        "course/lesson.html",
+        {"lesson": lesson_obj, "tasks": tasks, "diagram": diagram, "paragraphs": paragraphs},
+    )
+
+
+@require_safe
+def task_page(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
+    task = _task(lesson, number)
+    return _draw(request, task, services.current(request.session, task))
+
+
+@require_POST
+def task_move(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
+    task = _task(lesson, number)
+    form = MoveForm(request.POST)
+    if not form.is_valid() or task.goal == "question":
+        return _draw(request, task, services.current(request.session, task), status=400)
+    try:
+        verdict = services.play(
+            session=request.session, user=request.user, task=task, text=form.cleaned_data["move"]
+        )
+    except TaskError:
+        return _draw(request, task, services.current(request.session, task), status=409)
+    if verdict.state == ILLEGAL:
+        position = services.current(request.session, task).position
+        assert position is not None
+        message = illegal_move_message(position, form.cleaned_data["move"], task.learner)
+        return _draw(request, task, services.current(request.session, task), error=message, status=400)
+    return _after_post(request, task, verdict)
+
+
+@require_POST
+def task_answer(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
+    task = _task(lesson, number)
+    form = AnswerForm(request.POST)
+    if task.goal != "question" or not form.is_valid() or form.cleaned_data["option"] >= len(task.options):
+        return _draw(request, task, services.current(request.session, task), status=400)
+    try:
+        verdict = services.choose(
+            session=request.session, user=request.user, task=task, option=form.cleaned_data["option"]
+        )
+    except TaskError:
+        return _draw(request, task, services.current(request.session, task), status=409)
+    return _after_post(request, task, verdict, answered=form.cleaned_data["option"])
+
+
+@require_POST
+def task_retry(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
+    task = _task(lesson, number)
+    services.reset(request.session, task)
+    return _after_post(request, task, services.current(request.session, task))
+
+
+def _after_post(
+    request: HttpRequest, task: Task, verdict: Verdict, answered: int | None = None
+) -> HttpResponse:
+    if request.htmx:
+        return _draw(request, task, verdict, answered=answered)
+    return redirect("course:task", lesson=task.lesson.slug, number=task.order)
+
+
+def _draw(
+    request: HttpRequest,
+    task: Task,
+    verdict: Verdict,
+    error: str = "",
+    status: int = 200,
+    answered: int | None = None,
+) -> HttpResponse:
+    if answered is None:
+        answered = services.attempt_state(request.session, task).get("answer")
+    rules = task.rules()
+    position = verdict.position or Position.from_fen(task.fen)
+    marks = set(rules.squares) - set(verdict.collected) if task.goal == "stars" else set()
+    if task.goal == "capture":
+        marks = {
+            name
+            for name in rules.squares
+            if (man := position.piece_at(SQUARE_OF_NAME[name])) and man.colour != task.learner
+        }
+    show_hint = request.GET.get("hint") == "1"
+    live = verdict.state in (CONTINUE, ILLEGAL) and task.goal != "question"
+    board = BoardView(
+        position,
+        side=task.learner if live else None,
+        orientation=task.learner,
+        form_id="task-form",
+        last_move=verdict.last_move,
+        marks=frozenset(SQUARE_OF_NAME[name] for name in marks),
+        hint=SQUARE_OF_NAME[task.hint_square] if show_hint and task.hint_square else None,
+    )
+    siblings = list(task.lesson.tasks.all())
+    index = [t.pk for t in siblings].index(task.pk)
+    progress = services.progress_of(request.session, request.user).get(task.pk, services.Progress())
+    report = None
+    if verdict.report is not None:
+        report = round_sentences(verdict.report.as_dict(), _choice_words(task, verdict.report))
+    context = {
+        "task": task,
+        "lesson": task.lesson,
+        "board": board,
+        "verdict": verdict,
+        "solved": verdict.state == SOLVED,
+        "failed": verdict.state == FAILED,
+        "message": error or (verdict_message(verdict) if verdict.state == FAILED else ""),
+        "report": report,
+        "reply": verdict.reply,
+        "stars_earned": progress.stars,
+        "show_hint": show_hint,
+        "number": index + 1,
+        "count": len(siblings),
+        "next_task": siblings[index + 1] if index + 1 < len(siblings) else None,
+        "next_lesson": Lesson.objects.filter(order__gt=task.lesson.order).first(),
+        "in_werera": Position.from_fen(task.fen).werera is not None,
+        "options": list(enumerate(task.local_options())),
+        "answered": answered,
+    }
+    template = "course/task.html#task" if request.htmx else "course/task.html"
+    return render(request, template, context, status=status)
+
+
+def _choice_words(task: Task, report: RoundReport) -> dict[str, str]:
+    """Each side's werera choice in SAN, in the task's position (a werera task is one round)."""
+    start = Position.from_fen(task.fen)
+    return {
+        name: "" if choice == WAIT else san(start, choice, side)
+        for side, name, choice in zip((WHITE, BLACK), ("white", "black"), report.choices, strict=True)
+    }
