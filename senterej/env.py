@@ -1,6 +1,8 @@
 """Settings read from the environment. A bad value stops the site at start-up with ImproperlyConfigured that
 names the variable: a typo in DEBUG or DATABASE_URL must never quietly fall back to a default."""
 
+import os
+import tempfile
 from collections.abc import Mapping
 
 import dj_database_url
@@ -53,4 +55,11 @@ def database(environ: Mapping[str, str], *, default_url: str) -> dict[str, objec
         config = dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
     except ValueError as error:
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL Django can use: {error}") from error
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # Writers queue for the lock from the start of a transaction instead of failing when a read turns
+        # into a write: rating updates from concurrent attempts wait their turn and none is lost.
+        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        # Tests get a file of their own (one per test process), not the shared in-memory database, whose
+        # table locks would fail concurrent writers at once instead of letting them wait.
+        config["TEST"] = {"NAME": os.path.join(tempfile.gettempdir(), f"senterej-test-{os.getpid()}.sqlite3")}
     return dict(config)

@@ -4,4 +4,9 @@ from django.utils.translation import gettext_lazy as _
 
 class TrainerConfig(AppConfig):
     name = "trainer"
-    verbose_name = _("Trainer")
+    verbose_name = _("Puzzle trainer")
+
+    def ready(self) -> None:
+        from trainer import signals
+
+        signals.connect()

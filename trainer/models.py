@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -30,3 +31,89 @@ class Puzzle(models.Model):
     @property
     def theme_list(self) -> list[str]:
         return self.themes.split()
+
+    def sync_themes(self) -> None:
+        """Rewrites the puzzle's theme rows from `themes`, with its current rating and status."""
+        self.theme_rows.all().delete()
+        PuzzleTheme.objects.bulk_create(
+            PuzzleTheme(puzzle=self, theme=theme, rating=self.rating, active=self.active)
+            for theme in self.theme_list
+        )
+
+
+class PuzzleTheme(models.Model):
+    """One theme of one puzzle, with the puzzle's rating beside it, so that choosing a puzzle of a theme near
+    a rating is one index range scan."""
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="theme_rows")
+    theme = models.CharField(max_length=40)
+    rating = models.FloatField()
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["theme", "active", "rating"], name="theme_active_rating")]
+        constraints = [models.UniqueConstraint(fields=["puzzle", "theme"], name="one_row_per_theme")]
+
+    def __str__(self) -> str:
+        return f"{self.theme} #{self.puzzle_id}"
+
+
+class PlayerRating(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="puzzle_rating"
+    )
+    rating = models.FloatField(default=1500.0)
+    rating_deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.rating:.0f}"
+
+
+class Attempt(models.Model):
+    """A signed-in player's try at a puzzle. Only the first try at a puzzle is rated; `serving` makes a
+    repeated submission of the same try impossible to record twice."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
+    serving = models.CharField(max_length=40, unique=True)
+    solved = models.BooleanField()
+    rated = models.BooleanField(default=False)
+    rating_before = models.FloatField(null=True, blank=True)
+    rating_after = models.FloatField(null=True, blank=True)
+    puzzle_rating_before = models.FloatField(null=True, blank=True)
+    puzzle_rating_after = models.FloatField(null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["user", "puzzle"], name="attempt_user_puzzle"),
+            models.Index(fields=["user", "-created"], name="attempt_user_recent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} #{self.puzzle_id} {'solved' if self.solved else 'failed'}"
+
+
+class PuzzleReport(models.Model):
+    class Reason(models.TextChoices):
+        WRONG = "wrong", _("The solution is wrong")
+        SECOND = "second", _("There is a second solution")
+        OTHER = "other", _("Something else")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RESOLVED = "resolved", _("resolved")
+        DISMISSED = "dismissed", _("dismissed")
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="reports")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    reason = models.CharField(max_length=10, choices=Reason.choices)
+    comment = models.CharField(max_length=500, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    note = models.CharField(max_length=500, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"#{self.puzzle_id} {self.reason} ({self.status})"

@@ -1,0 +1,302 @@
+"""Puzzle themes: one small pure predicate per theme over the puzzle (its position and its line), combined
+by `themes`. The predicates trust that the line has been proved (see `senterej.engine.solver`); they only
+say what kind of puzzle it is.
+
+Plowden ranked the mates (R10): by medeq the finest (`pawnMate`), by two fils applauded (`twoFilMate`), by
+the fers just acceptable (`fersMate`), by der or feres poor (`derMate`, `feresMate`). A mate is graded by
+the men that give the check.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+from senterej.engine.notation import parse_coordinate
+from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, WHITE
+from senterej.engine.position import WAIT, Position
+from senterej.engine.solver import MATED, status
+from senterej.engine.squares import (
+    FERES_ATTACKS,
+    FERS_ATTACKS,
+    FIL_ATTACKS,
+    MEDEQ_ATTACKS,
+    NEGUS_ATTACKS,
+    der_attacks,
+)
+from senterej.engine.werera import play_round
+
+VALUE = {MEDEQ: 1, FERS: 2, FIL: 2, FERES: 3, DER: 5, NEGUS: 100}
+#: A side with one piece whose count reaches this within the line is racing the count (R7.4).
+COUNT_NEAR = 6
+#: At most this many pieces a side for a position to be an endgame.
+ENDGAME_PIECES = 2
+SENTEREJ_THEMES = ("bareKingTrap", "beatTheCount", "lostPiecePromotion", "inPlacePromotion", "werera")
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    fen: str
+    moves: tuple[str, ...]
+
+    @classmethod
+    def of(cls, fen: str, moves: str) -> "Puzzle":
+        return cls(fen, tuple(moves.split()))
+
+    @cached_property
+    def start(self) -> Position:
+        return Position.from_fen(self.fen)
+
+    @cached_property
+    def solver(self) -> int:
+        if self.start.turn is not None:
+            return self.start.turn
+        frm = parse_coordinate(self.moves[0]) & 63
+        return self.start.board[frm] >> 3
+
+    @cached_property
+    def positions(self) -> list[Position]:
+        """The position before each move of the line, then the position at its end. In a werera puzzle the
+        line is one choice, played here against a waiting opponent."""
+        position = self.start.copy()
+        seen = [position.copy()]
+        if position.werera is not None:
+            choice = parse_coordinate(self.moves[0])
+            play_round(position, *((choice, WAIT) if self.solver == WHITE else (WAIT, choice)))
+            return [*seen, position]
+        for text in self.moves:
+            position.push(parse_coordinate(text))
+            seen.append(position.copy())
+        return seen
+
+    @cached_property
+    def solver_steps(self) -> list[tuple[Position, int]]:
+        """Each solver move with the position it is played in."""
+        return [(self.positions[i], parse_coordinate(self.moves[i])) for i in range(0, len(self.moves), 2)]
+
+    @property
+    def end(self) -> Position:
+        return self.positions[-1]
+
+    @cached_property
+    def mates(self) -> bool:
+        return self.end.turn == self.solver ^ 1 and status(self.end.copy())[0] == MATED
+
+
+def _attacks(position: Position, sq: int) -> int:
+    """The squares the man on `sq` attacks."""
+    code = position.board[sq]
+    kind, colour = code & 7, code >> 3
+    if kind == DER:
+        return der_attacks(sq, position.by_colour[0] | position.by_colour[1])
+    if kind == MEDEQ:
+        return MEDEQ_ATTACKS[colour][sq]
+    table = {FERES: FERES_ATTACKS, FIL: FIL_ATTACKS, FERS: FERS_ATTACKS, NEGUS: NEGUS_ATTACKS}[kind]
+    return table[sq]
+
+
+def _squares(bits: int) -> list[int]:
+    return [sq for sq in range(64) if bits >> sq & 1]
+
+
+def mate_in(moves: int) -> Callable[[Puzzle], bool]:
+    def predicate(puzzle: Puzzle) -> bool:
+        return puzzle.mates and len(puzzle.solver_steps) == moves
+
+    predicate.__name__ = f"mateIn{moves}"
+    return predicate
+
+
+def _checkers(puzzle: Puzzle) -> list[int]:
+    """The kinds of the men that give the mate."""
+    if not puzzle.mates:
+        return []
+    end = puzzle.end
+    loser = puzzle.solver ^ 1
+    bits = end.attackers(puzzle.solver, end.negus[loser])
+    return [end.board[sq] & 7 for sq in _squares(bits)]
+
+
+def pawn_mate(puzzle: Puzzle) -> bool:
+    return MEDEQ in _checkers(puzzle)
+
+
+def two_fil_mate(puzzle: Puzzle) -> bool:
+    """A fil gives the mate and both the solver's fils hold the negus or its flight squares."""
+    if FIL not in _checkers(puzzle):
+        return False
+    end = puzzle.end
+    king = end.negus[puzzle.solver ^ 1]
+    box = NEGUS_ATTACKS[king] | 1 << king
+    fils = _squares(end.by_colour[puzzle.solver] & end.by_kind[FIL])
+    return len(fils) == 2 and all(FIL_ATTACKS[sq] & box for sq in fils)
+
+
+def fers_mate(puzzle: Puzzle) -> bool:
+    return FERS in _checkers(puzzle)
+
+
+def der_mate(puzzle: Puzzle) -> bool:
+    return DER in _checkers(puzzle)
+
+
+def feres_mate(puzzle: Puzzle) -> bool:
+    return FERES in _checkers(puzzle)
+
+
+def fork(puzzle: Puzzle) -> bool:
+    """A solver move before the last whose man then attacks two enemy men each worth more than it, or
+    unguarded, or the negus; one of them is taken or mated later in the line."""
+    for index, (before, move) in enumerate(puzzle.solver_steps[:-1]):
+        after = puzzle.positions[2 * index + 1]
+        to = move >> 6 & 63
+        mover = VALUE[after.board[to] & 7]
+        enemy = puzzle.solver ^ 1
+        targets = [
+            sq
+            for sq in _squares(_attacks(after, to) & after.by_colour[enemy])
+            if after.board[sq] & 7 != MEDEQ
+            and (VALUE[after.board[sq] & 7] > mover or not after.attackers(enemy, sq))
+        ]
+        if len(targets) >= 2:
+            return True
+    return False
+
+
+def discovered_attack(puzzle: Puzzle) -> bool:
+    """A solver move that opens a line for another der of the solver onto the enemy negus or a piece."""
+    for index, (before, move) in enumerate(puzzle.solver_steps):
+        after = puzzle.positions[2 * index + 1]
+        frm, to = move & 63, move >> 6 & 63
+        if frm == to:
+            continue
+        ders = after.by_colour[puzzle.solver] & after.by_kind[DER] & ~(1 << to)
+        occupied = after.by_colour[0] | after.by_colour[1]
+        targets = after.by_colour[puzzle.solver ^ 1] & ~after.by_kind[MEDEQ]
+        for der in _squares(ders):
+            newly = der_attacks(der, occupied) & ~der_attacks(der, occupied | 1 << frm)
+            if newly & targets:
+                return True
+    return False
+
+
+def hanging_piece(puzzle: Puzzle) -> bool:
+    """The first move takes an enemy piece that nothing guarded."""
+    before, move = puzzle.solver_steps[0]
+    frm, to = move & 63, move >> 6 & 63
+    victim = before.board[to] & 7 if frm != to else 0
+    return victim in PIECE_KINDS and not before.attackers(puzzle.solver ^ 1, to)
+
+
+def trapped_piece(puzzle: Puzzle) -> bool:
+    """A later solver move takes a feres or der that, when its side was to move, was attacked and had no
+    square to go to that the solver did not attack."""
+    for index in range(1, len(puzzle.solver_steps)):
+        before, move = puzzle.solver_steps[index]
+        frm, to = move & 63, move >> 6 & 63
+        previous = puzzle.positions[2 * index - 1]  # the opponent to move, before its reply
+        reply_from = parse_coordinate(puzzle.moves[2 * index - 1]) & 63
+        victim_square = to if reply_from != to else -1
+        if frm == to or victim_square < 0 or previous.board[to] & 7 not in (FERES, DER):
+            continue
+        if not previous.attackers(puzzle.solver, to):
+            continue
+        escapes = [
+            m >> 6 & 63
+            for m in previous.legal_moves()
+            if m & 63 == to and not previous.attackers(puzzle.solver, m >> 6 & 63)
+        ]
+        if not escapes:
+            return True
+    return False
+
+
+def lost_piece_promotion(puzzle: Puzzle) -> bool:
+    """A solver medeq reaches the last rank and becomes a lost kind (R3.2)."""
+    return any(move >> 12 and move & 63 != move >> 6 & 63 for _, move in puzzle.solver_steps)
+
+
+def in_place_promotion(puzzle: Puzzle) -> bool:
+    """A waiting medeq becomes a lost kind where it stands (R3.4)."""
+    return any(move >> 12 and move & 63 == move >> 6 & 63 for _, move in puzzle.solver_steps)
+
+
+def bare_king_trap(puzzle: Puzzle) -> bool:
+    """The opponent has one piece left and the solver could take it, which would draw (R7.3); the
+    solution does something else."""
+    start, first = puzzle.solver_steps[0]
+    enemy = puzzle.solver ^ 1
+    if start.piece_count(enemy) != 1:
+        return False
+    pieces = start.by_colour[enemy] & ~start.by_kind[MEDEQ] & ~start.by_kind[NEGUS]
+    side = puzzle.solver if start.turn is None else None
+    takes = [m for m in start.legal_moves(side) if pieces >> (m >> 6 & 63) & 1 and m & 63 != m >> 6 & 63]
+    return bool(takes) and first not in takes
+
+
+def beat_the_count(puzzle: Puzzle) -> bool:
+    """A side with a single piece has its count at six or more within the line (R7.4): the mate comes
+    before a lone piece's seventh counted move, or the defender's count is one move from the draw."""
+    return puzzle.mates and any(
+        position.piece_count(side) == 1 and position.counting[side] >= COUNT_NEAR
+        for position in puzzle.positions
+        for side in (0, 1)
+    )
+
+
+def werera(puzzle: Puzzle) -> bool:
+    return puzzle.start.werera is not None
+
+
+def _piece_kinds(position: Position) -> set[int]:
+    return {position.board[sq] & 7 for sq in range(64) if position.board[sq] & 7 in PIECE_KINDS}
+
+
+def endgame(puzzle: Puzzle) -> bool:
+    start = puzzle.start
+    return all(start.piece_count(side) <= ENDGAME_PIECES for side in (0, 1))
+
+
+def only_kind(kind: int) -> Callable[[Puzzle], bool]:
+    def predicate(puzzle: Puzzle) -> bool:
+        return endgame(puzzle) and _piece_kinds(puzzle.start) == {kind}
+
+    return predicate
+
+
+def quiet_move(puzzle: Puzzle) -> bool:
+    """The first move neither checks nor takes."""
+    before, move = puzzle.solver_steps[0]
+    if before.is_capture(move) or puzzle.start.werera is not None:
+        return False
+    after = puzzle.positions[1]
+    return not after.is_check(puzzle.solver ^ 1)
+
+
+PREDICATES: dict[str, Callable[[Puzzle], bool]] = {
+    **{f"mateIn{n}": mate_in(n) for n in range(1, 6)},
+    "pawnMate": pawn_mate,
+    "twoFilMate": two_fil_mate,
+    "fersMate": fers_mate,
+    "derMate": der_mate,
+    "feresMate": feres_mate,
+    "fork": fork,
+    "discoveredAttack": discovered_attack,
+    "hangingPiece": hanging_piece,
+    "trappedPiece": trapped_piece,
+    "lostPiecePromotion": lost_piece_promotion,
+    "inPlacePromotion": in_place_promotion,
+    "bareKingTrap": bare_king_trap,
+    "beatTheCount": beat_the_count,
+    "werera": werera,
+    "quietMove": quiet_move,
+    "endgame": endgame,
+    "derEndgame": only_kind(DER),
+    "feresEndgame": only_kind(FERES),
+    "filEndgame": only_kind(FIL),
+    "fersEndgame": only_kind(FERS),
+}
+
+
+def themes(puzzle: Puzzle) -> list[str]:
+    """Every theme whose predicate holds, in the order of PREDICATES."""
+    return [name for name, predicate in PREDICATES.items() if predicate(puzzle)]
