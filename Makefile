@@ -17,6 +17,7 @@ run: $(VENV)/.runtime
 ifneq ($(FIXTURES),)
 	$(PY) manage.py loaddata $(FIXTURES)
 endif
+	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.dev /usr/bin/chromium

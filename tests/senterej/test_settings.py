@@ -65,3 +65,15 @@ def test_database_url_is_honoured():
 def test_database_rejects_a_bad_url(url):
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL"):
         database({"DATABASE_URL": url}, default_url="sqlite:////srv/site/db.sqlite3")
+
+
+def test_the_demo_accounts_can_log_in(db, client):
+    import io
+
+    from django.core.management import call_command
+
+    call_command("seed_demo", stdout=io.StringIO())
+    call_command("seed_demo", stdout=io.StringIO())  # twice: it only resets them
+    assert client.login(username="admin", password="senterej-admin")
+    assert client.get("/admin/").status_code == 200
+    assert client.login(username="teacher", password="senterej-teacher")
