@@ -1,6 +1,48 @@
+from django import forms
 from django.contrib import admin
+from django.utils.translation import gettext as _
 
+from course.checkers import SOLVED, TaskError, answer, replay
 from course.models import Lesson, Task, TaskProgress
+
+TASK_FIELDSETS = [
+    (None, {"fields": ("lesson", "order", "title", "title_sk", "prompt", "prompt_sk")}),
+    ("Position and goal", {"fields": ("fen", "side", "goal", "squares", "status", "accept", "solution")}),
+    ("Opponent", {"fields": ("opponent", "replies", "werera_choice", "history")}),
+    ("Scoring", {"fields": ("max_moves", "par", "options", "answer")}),
+    ("Help", {"fields": ("hint", "hint_sk", "hint_square", "success", "success_sk")}),
+]
+
+
+class TaskForm(forms.ModelForm):
+    """A task is saved only if its reference solution solves it, checked by the engine as a learner's
+    moves would be."""
+
+    class Meta:
+        model = Task
+        fields = [name for _title, options in TASK_FIELDSETS for name in options["fields"]]
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        task = Task(**{key: value for key, value in data.items() if key != "id"})
+        try:
+            rules = task.rules()
+            if task.goal == "question":
+                verdict = answer(rules, int(task.solution or -1))
+            else:
+                verdict = replay(rules, task.solution.split())
+        except (TaskError, ValueError) as error:
+            raise forms.ValidationError(
+                _("This task cannot be played: %(error)s") % {"error": error}
+            ) from error
+        if verdict.state != SOLVED:
+            raise forms.ValidationError(
+                _("The reference solution does not solve the task (%(state)s %(reason)s).")
+                % {"state": verdict.state, "reason": verdict.reason}
+            )
+        return data
 
 
 class TaskInline(admin.TabularInline):
@@ -20,16 +62,11 @@ class LessonAdmin(admin.ModelAdmin):
 
 @admin.register(Task)
 class TaskAdmin(admin.ModelAdmin):
+    form = TaskForm
     list_display = ("lesson", "order", "title", "goal", "opponent")
     list_filter = ("lesson", "goal", "opponent")
     search_fields = ("title", "title_sk", "prompt", "fen")
-    fieldsets = [
-        (None, {"fields": ("lesson", "order", "title", "title_sk", "prompt", "prompt_sk")}),
-        ("Position and goal", {"fields": ("fen", "side", "goal", "squares", "status", "accept", "solution")}),
-        ("Opponent", {"fields": ("opponent", "replies", "werera_choice", "history")}),
-        ("Scoring", {"fields": ("max_moves", "par", "options", "answer")}),
-        ("Help", {"fields": ("hint", "hint_sk", "hint_square", "success", "success_sk")}),
-    ]
+    fieldsets = TASK_FIELDSETS
 
 
 @admin.register(TaskProgress)
