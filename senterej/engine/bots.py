@@ -45,12 +45,13 @@ SETTINGS = {
     "intermediate": Level(
         random_share=0.0,
         depth=3,
-        werera=WereraStyle(width=10, replies=8, noise=5),
+        seconds=1.0,  # rarely reached: it keeps a position full of checks from taking long
+        werera=WereraStyle(width=10, replies=8, noise=5, seconds=1.0),
     ),
     "club": Level(
         random_share=0.0,
         depth=40,
-        seconds=1.8,
+        seconds=1.6,  # its answer within two seconds: the clock is read every 128 nodes
         werera=WereraStyle(width=12, replies=10, depth=1, seconds=1.5),
     ),
 }

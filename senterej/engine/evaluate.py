@@ -263,11 +263,14 @@ def _weighed_against_the_draws(position: Position, score: int) -> int:
     if weak_pieces == 1:
         # a lone piece draws by running its count unless mated first: only a fast mate wins now
         left = COUNT_LIMIT - position.counting[weak]
-        score = _part(score, 2 + left, 24) + (
+        score = _part(score, 1 + left, 32) + (
             _mop_up(position, strong) if strong == WHITE else -_mop_up(position, strong)
         )
     elif weak_pieces == 2:
         score = _part(score, 3, 4)
+    if position.piece_count(strong) == 1:
+        # the stronger side's own last piece may make only six counted moves, and taking it draws
+        score = _part(score, 3 + COUNT_LIMIT - position.counting[strong], 20)
     quiet = position.halfmove - QUIET_FROM
     if quiet > 0:
         score = _part(score, SEVENTY_MOVES - position.halfmove, SEVENTY_MOVES - QUIET_FROM)

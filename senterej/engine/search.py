@@ -22,12 +22,14 @@ MATE = 100_000
 #: Scores beyond this are mates; a mate found `ply` half-moves from the root scores MATE - ply.
 MATE_BOUND = MATE - 1_000
 INFINITY = 1_000_000
+#: Per ply of depth left: how far ahead (or behind) the static score must be to prune near the horizon.
+FUTILITY_MARGIN = 150
 #: Quiescence skips a capture that would leave the score this far below alpha even if nothing is taken back.
 DELTA_MARGIN = 200
 DRAW = 0
 MAX_PLY = 64
 #: How often (in nodes) the clock is read: reading it costs, and a few hundred nodes take a few milliseconds.
-CLOCK_EVERY = 256
+CLOCK_EVERY = 128
 #: The transposition table is cleared when it grows past this many entries, to bound memory.
 TABLE_LIMIT = 300_000
 
@@ -80,6 +82,7 @@ class Searcher:
         self._deadline = 0.0
         self._max_nodes = 0
         self._improved: list[tuple[int, int]] = []
+        self._horizon = 1  # the depth of the current iteration
 
     def search(
         self,
@@ -104,6 +107,7 @@ class Searcher:
             depth = min(depth, 1)  # the answer is forced: only say what it is worth
         for iteration in range(1, depth + 1):
             self._improved.clear()
+            self._horizon = iteration
             try:
                 score, move = self._root(iteration, moves)
             except _OutOfTime:
@@ -126,6 +130,7 @@ class Searcher:
         window, so that a weaker bot can choose among good and less good moves."""
         moves = self._begin(position, None, None, seen, self.clock())
         moves = self._ordered(moves, 0, self._table_move(position))
+        self._horizon = max(depth, 1)
         scores = []
         for move in moves:
             position.push(move)
@@ -147,6 +152,7 @@ class Searcher:
         else a search of `depth` plies (0: captures and promotions only). Outside the window (alpha, beta)
         the answer is only a bound: at most alpha, or at least beta."""
         self._begin(position, None, None, seen, self.clock())
+        self._horizon = max(depth, 1)
         return self._negamax(depth, alpha, beta, 0)
 
     def _begin(
@@ -226,8 +232,8 @@ class Searcher:
         if key in self._seen or key in self._path[:-1]:
             return DRAW  # R8.1
         in_check = position.is_check()
-        if in_check and ply < MAX_PLY // 2:
-            depth += 1  # a check is forcing: look one move further
+        if in_check and depth > 0 and ply < 2 * self._horizon:
+            depth += 1  # a check is forcing: look one move further (but not forever along a line of checks)
         if depth <= 0 or ply >= MAX_PLY:
             return self._quiesce(alpha, beta, ply)
         # no mate can be better than one found nearer the root
@@ -248,12 +254,35 @@ class Searcher:
             return -MATE + ply if in_check else DRAW  # R7.1, R7.2
         us = position.turn
         assert us is not None
+        # Pruning trusts the static score, which is safe only while no draw rule is near: each side keeps
+        # two pieces (no count, no bare king a capture away) and the quiet moves are far from R8.2's limit.
+        stand = -INFINITY
+        if (
+            not in_check
+            and beta - alpha == 1
+            and abs(beta) < MATE_BOUND
+            and position.piece_count(WHITE) >= 2
+            and position.piece_count(BLACK) >= 2
+            and position.halfmove < SEVENTY_MOVES - 40
+        ):
+            stand = evaluate(position) if us == WHITE else -evaluate(position)
+            if depth <= 3 and stand - FUTILITY_MARGIN * depth >= beta:
+                return stand  # so far ahead that a few moves will not undo it
+            if depth >= 3 and stand >= beta:
+                score = self._null_move(us, depth, beta, ply)
+                if score >= beta:
+                    return beta
         board = position.board
         original_alpha, best, best_move = alpha, -INFINITY, 0
+        futile = stand > -INFINITY and depth <= 2 and stand + FUTILITY_MARGIN * depth <= alpha
         for index, move in enumerate(self._ordered(moves, ply, table_move)):
             frm, to = move & 63, move >> 6 & 63
             quiet = not (board[to] and frm != to) and not move >> 12
             position.push(move)
+            if futile and quiet and index and not position.is_check():
+                position.pop()  # a quiet move this near the horizon will not lift the score to alpha
+                best = max(best, stand)
+                continue
             self._path.append(position.placement_key())
             try:
                 if index == 0:
@@ -278,6 +307,20 @@ class Searcher:
         flag = EXACT if original_alpha < best < beta else (LOWER if best >= beta else UPPER)
         self.table[table_key] = (depth, flag, _to_table(best, ply), best_move)
         return best
+
+    def _null_move(self, us: int, depth: int, beta: int, ply: int) -> int:
+        """Lets the opponent move twice: if we still stand at beta or above, a real move would too. Never
+        in check (the turn could not pass) and only with pieces about, where passing is not a help."""
+        position = self._position
+        assert position is not None
+        position.turn = us ^ 1
+        self._path.append(position.placement_key())
+        try:
+            reduction = 3 if depth >= 6 else 2
+            return -self._negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1)
+        finally:
+            self._path.pop()
+            position.turn = us
 
     def _quiesce(self, alpha: int, beta: int, ply: int) -> int:
         position = self._position

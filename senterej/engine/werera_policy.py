@@ -50,27 +50,28 @@ def choose_werera(
     deadline = time.monotonic() + style.seconds if style.seconds is not None else float("inf")
     value = _Valuer(searcher or Searcher(), style.depth)
     them = side ^ 1
-    # first sorts: each side's moves valued as if the other waited
-    ours = _ranked(position, side, value)
-    theirs = _ranked(position, them, value)
-    own_captures = [move for move, _ in ours if position.is_capture(move)]
-    candidates = _unique([move for move, _ in ours[: style.width]] + own_captures + [WAIT])
-    forcing = [move for move, _ in theirs if position.is_capture(move) or _gives_check(position, them, move)]
+    # first sorts: each side's choices valued as if the other waited
+    ours = _ranked(position, side, value, deadline)
+    theirs = _ranked(position, them, value, deadline)
+    candidates = [
+        move for index, (move, _) in enumerate(ours) if index < style.width or _sharp(position, move)
+    ]
+    forcing = [move for move, _ in theirs if move != WAIT and _forcing(position, them, move)]
     replies = _unique([WAIT, *forcing] + [move for move, _ in theirs[: style.replies]])
-    best_move, best_score = WAIT, -float("inf")
+    best_move, best_score = candidates[0], -float("inf")
     for move in candidates:
         outcomes = []
         for reply in replies:
             white, black = (move, reply) if side == WHITE else (reply, move)
             outcomes.append(value.after_round(position, white, black, side))
+            if time.monotonic() > deadline and best_score > -float("inf"):
+                return best_move  # out of time: this choice is not fully weighed, the best so far stands
         worst = min(outcomes)
         score = worst + (1 - style.worst_share) * (sum(outcomes) / len(outcomes) - worst)
         if style.noise:
             score += rng.gauss(0, style.noise)
         if score > best_score:
             best_move, best_score = move, score
-        if time.monotonic() > deadline:
-            break
     return best_move
 
 
@@ -120,17 +121,31 @@ class _Valuer:
         return best
 
 
-def _ranked(position: Position, side: int, value: _Valuer) -> list[tuple[int, int]]:
-    """The moves of `side`, best first for it, each valued as if the opponent waited."""
+def _ranked(position: Position, side: int, value: _Valuer, deadline: float) -> list[tuple[int, int]]:
+    """The choices of `side` (waiting too), best first for it, each valued as if the opponent waited.
+    Waiting and captures are valued first; what the clock leaves no time for is put last."""
+    moves = position.legal_moves(side)
+    moves.sort(key=position.is_capture, reverse=True)
     ranked = []
-    for move in position.legal_moves(side):
+    for move in [WAIT, *moves]:
+        if time.monotonic() > deadline:
+            ranked.append((move, -INFINITY))
+            continue
         white, black = (move, WAIT) if side == WHITE else (WAIT, move)
         ranked.append((move, value.after_round(position, white, black, side)))
     ranked.sort(key=lambda pair: pair[1], reverse=True)
     return ranked
 
 
-def _gives_check(position: Position, side: int, move: int) -> bool:
+def _sharp(position: Position, move: int) -> bool:
+    """Waiting and captures are always weighed against the replies, however they rank alone."""
+    return move == WAIT or position.is_capture(move)
+
+
+def _forcing(position: Position, side: int, move: int) -> bool:
+    """A capture, or a check: either ends the werera (R5.3, R5.4)."""
+    if position.is_capture(move):
+        return True
     position.push(move, side)
     try:
         return position.is_check(side ^ 1)

@@ -1,0 +1,367 @@
+"""The trainer's pages: serving and solving a puzzle with and without htmx, hints, the solution, reports; and
+every bad input (a puzzle not served, a repeated or stale submission, an illegal move, a tampered id, a
+malformed form) answered with a message and a 4xx, changing nothing and rating nothing twice."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from senterej.engine import Position
+from trainer import themes
+from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
+from trainer.words import THEME_NAMES, line_in_san, numbered, rating_change, theme_name
+
+pytestmark = pytest.mark.django_db
+
+MATE_IN_ONE = ("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8")
+LADDER = ("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8")
+# The ladder with colours swapped and the board turned: Black mates.
+BLACK_LADDER = ("7r/7N/8/8/8/1k6/8/K7 b - - 0 1 0/0", "h8d8 h7f6 d8d1")
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def make(fen_moves=MATE_IN_ONE, rating=1500.0, themes="mateIn1 derMate", active=True) -> Puzzle:
+    fen, moves = fen_moves
+    return Puzzle.objects.create(fen=fen, moves=moves, themes=themes, rating=rating, active=active)
+
+
+@pytest.fixture
+def player(client):
+    user = User.objects.create_user("tirunesh", password="werera-2026!")
+    client.force_login(user)
+    return user
+
+
+def current(client: Client) -> dict:
+    return client.session["trainer"]["current"]
+
+
+def open_puzzle(client: Client, puzzle: Puzzle) -> dict:
+    assert client.get(reverse("trainer:puzzle", args=[puzzle.pk])).status_code == 200
+    return current(client)
+
+
+def move(
+    client: Client, puzzle: Puzzle, text: str, token: str | None = None, ply: int | None = None, **headers
+):
+    state = current(client)
+    data = {
+        "move": text,
+        "token": state["token"] if token is None else token,
+        "ply": state["ply"] if ply is None else ply,
+    }
+    return client.post(reverse("trainer:move", args=[puzzle.pk]), data, **headers)
+
+
+def snapshot(client: Client) -> tuple:
+    return (
+        current(client),
+        Attempt.objects.count(),
+        list(PlayerRating.objects.values_list("rating", flat=True)),
+    )
+
+
+# The pages
+
+
+def test_the_next_puzzle_is_served_and_a_reload_keeps_it(client):
+    puzzle = make()
+    page = client.get(reverse("trainer:train"))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "White to move" in text and 'class="board board--live"' in text
+    assert current(client)["id"] == puzzle.pk
+    token = current(client)["token"]
+    client.get(reverse("trainer:train"))
+    assert current(client)["token"] == token
+
+
+def test_with_no_puzzle_at_all_a_friendly_page(client):
+    page = client.get(reverse("trainer:train"))
+    assert page.status_code == 200 and "There are no puzzles here yet" in page.content.decode()
+
+
+def test_a_theme_is_trained_and_one_with_nothing_left_says_so(client):
+    fork = make(themes="fork")
+    make(themes="mateIn1")
+    for _ in range(5):
+        client.get(reverse("trainer:train") + "?theme=fork")
+        assert current(client)["id"] == fork.pk
+    page = client.get(reverse("trainer:train") + "?theme=werera")
+    assert (
+        page.status_code == 200
+        and "No puzzle of the theme “Werera round” is left for you" in page.content.decode()
+    )
+    assert client.get(reverse("trainer:train") + "?theme=<script>").status_code == 400
+
+
+def test_a_puzzle_is_solved_with_htmx_and_rated(client, player):
+    puzzle = make(LADDER, themes="mateIn2 derMate")
+    open_puzzle(client, puzzle)
+    first = move(client, puzzle, "Rd1", **HTMX)
+    text = first.content.decode()
+    assert first.status_code == 200 and "<html" not in text
+    assert "Correct! Your opponent answered Nf3." in text and "Mate by a der" not in text  # the theme hidden
+    last = move(client, puzzle, "d1d8", **HTMX).content.decode()
+    assert "Solved!" in last and "Mate by a der" in last
+    attempt = Attempt.objects.get()
+    assert attempt.solved and attempt.rated
+    assert rating_change(attempt.rating_before, attempt.rating_after) in last
+    assert "1500 \u2192 " in last
+    assert "1. Rd1" in last and "2. Rd8#" in last  # the solution in SAN
+
+
+def test_without_javascript_a_move_redirects_back_to_the_puzzle_as_it_stands(client, player):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    answer = move(client, puzzle, "c1c8")
+    assert answer.status_code == 302 and answer.url == reverse("trainer:puzzle", args=[puzzle.pk])
+    page = client.get(answer.url).content.decode()
+    assert "Solved!" in page and "Your puzzle rating: 1500 \u2192 " in page
+    assert Attempt.objects.count() == 1
+
+
+def test_a_wrong_move_is_refuted_on_the_board_and_explained(client, player):
+    puzzle = make(LADDER, themes="mateIn2 bareKingTrap")
+    open_puzzle(client, puzzle)
+    page = move(client, puzzle, "h1h2", **HTMX).content.decode()
+    assert "the bare negus is a draw" in page
+    assert 'data-square="h2" aria-label="h2, White der"' in page  # the wrong move played out
+    assert "\u2212" in page  # the rating went down
+    assert Attempt.objects.get().solved is False
+
+
+def test_a_black_puzzle_is_seen_from_black_with_black_live(client):
+    puzzle = make(BLACK_LADDER, themes="mateIn2")
+    text = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
+    assert "Black to move" in text
+    assert text.index('data-square="h1"') < text.index('data-square="a8"')  # h1 at the top left
+    assert '"h8":[' in text.replace("&quot;", '"')  # Black's der may move
+
+
+def test_a_hint_highlights_the_man_to_move(client):
+    puzzle = make(LADDER, themes="mateIn2")
+    open_puzzle(client, puzzle)
+    page = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?hint=1", **HTMX).content.decode()
+    assert 'data-square="h1" aria-label="h1, White der"' in page
+    assert page.count("is-hint") == 1 and 'is-hint" data-square="h1"' in page
+
+
+def test_viewing_the_solution_counts_as_a_loss_and_plays_it_out(client, player):
+    puzzle = make(LADDER, themes="mateIn2")
+    open_puzzle(client, puzzle)
+    answer = client.post(
+        reverse("trainer:solution", args=[puzzle.pk]), {"token": current(client)["token"]}, **HTMX
+    )
+    page = answer.content.decode()
+    assert answer.status_code == 200 and "Here is the solution." in page
+    assert 'data-square="d8" aria-label="d8, White der"' in page  # the line played to its end
+    assert "1. Rd1" in page and "Nf3" in page and "2. Rd8#" in page
+    attempt = Attempt.objects.get()
+    assert attempt.rated and not attempt.solved
+    step = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=1", **HTMX).content.decode()
+    assert 'data-square="d1" aria-label="d1, White der"' in step
+
+
+def test_the_solution_is_not_shown_by_step_before_the_try_is_over(client):
+    puzzle = make(LADDER, themes="mateIn2")
+    open_puzzle(client, puzzle)
+    page = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=3").content.decode()
+    assert "Rd8#" not in page and 'data-square="h1" aria-label="h1, White der"' in page
+
+
+def test_another_try_is_served_afresh_and_not_rated(client, player):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    move(client, puzzle, "c1c8")
+    rating = PlayerRating.objects.get(user=player).rating
+    client.post(reverse("trainer:again", args=[puzzle.pk]))
+    assert current(client)["done"] is False
+    page = move(client, puzzle, "c1c8", **HTMX).content.decode()
+    assert "Not rated: only your first try at a puzzle counts." in page
+    assert PlayerRating.objects.get(user=player).rating == rating and Attempt.objects.count() == 2
+
+
+def test_anonymous_visitors_solve_unrated(client):
+    puzzle = make()
+    client.get(reverse("trainer:train"))
+    page = move(client, puzzle, "c1c8", **HTMX).content.decode()
+    assert "Solved!" in page and "Log in</a> to get a puzzle rating" in page
+    assert Attempt.objects.count() == 0 and client.session["trainer"]["results"] == {str(puzzle.pk): True}
+
+
+def test_the_difficulty_is_kept_in_the_session(client):
+    make()
+    answer = client.post(reverse("trainer:difficulty"), {"difficulty": "harder"})
+    assert answer.status_code == 302 and client.session["trainer_page"]["difficulty"] == "harder"
+    assert 'value="harder" selected' in client.get(reverse("trainer:train")).content.decode()
+    assert client.post(reverse("trainer:difficulty"), {"difficulty": "impossible"}).status_code == 400
+    assert client.session["trainer_page"]["difficulty"] == "harder"
+
+
+# Bad input: a message, a 4xx, nothing changed, nothing rated twice
+
+
+def test_moves_for_a_puzzle_not_served_are_refused(client, player):
+    served, other = make(), make(LADDER)
+    open_puzzle(client, served)
+    before = snapshot(client)
+    answer = move(client, other, "h1d1", **HTMX)
+    assert answer.status_code == 409 and "was not served to you" in answer.content.decode()
+    assert snapshot(client) == before
+
+
+def test_a_forged_token_is_refused(client, player):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    before = snapshot(client)
+    answer = move(client, puzzle, "c1c8", token="forged", **HTMX)
+    assert answer.status_code == 409 and snapshot(client) == before
+
+
+def test_a_repeated_submission_is_refused_and_rated_once(client, player):
+    puzzle = make(LADDER, themes="mateIn2")
+    open_puzzle(client, puzzle)
+    token = current(client)["token"]
+    assert move(client, puzzle, "h1d1", **HTMX).status_code == 200
+    before = snapshot(client)
+    again = move(client, puzzle, "h1d1", token=token, ply=0, **HTMX)
+    assert again.status_code == 409 and "already taken" in again.content.decode()
+    assert snapshot(client) == before
+    move(client, puzzle, "d1d8")
+    finished = snapshot(client)
+    late = move(client, puzzle, "d1d8", token=token, ply=2, **HTMX)
+    assert late.status_code == 409 and "This try is over" in late.content.decode()
+    give_up = client.post(reverse("trainer:solution", args=[puzzle.pk]), {"token": token}, **HTMX)
+    assert give_up.status_code == 409
+    assert snapshot(client) == finished and Attempt.objects.count() == 1
+
+
+def test_an_out_of_order_submission_is_refused(client, player):
+    puzzle = make(LADDER, themes="mateIn2")
+    open_puzzle(client, puzzle)
+    before = snapshot(client)
+    answer = move(client, puzzle, "d1d8", ply=2, **HTMX)
+    assert answer.status_code == 409 and snapshot(client) == before
+
+
+def test_an_illegal_move_is_explained_and_changes_nothing(client, player):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    before = snapshot(client)
+    answer = move(client, puzzle, "c1d3", **HTMX)
+    text = answer.content.decode()
+    assert answer.status_code == 400 and "A der cannot move from c1 to d3" in text
+    assert 'class="board board--live"' in text  # the puzzle as it stands, still to solve
+    assert snapshot(client) == before
+
+
+def test_a_malformed_form_is_refused(client, player):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    before = snapshot(client)
+    url = reverse("trainer:move", args=[puzzle.pk])
+    for data in ({"move": "c1c8"}, {"move": "c1c8", "token": current(client)["token"], "ply": "x"}, {}):
+        assert client.post(url, data, **HTMX).status_code == 400
+    assert client.post(reverse("trainer:solution", args=[puzzle.pk]), {}, **HTMX).status_code == 400
+    assert snapshot(client) == before
+
+
+def test_a_tampered_puzzle_id_is_not_found(client, player):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    before = snapshot(client)
+    missing = puzzle.pk + 1000
+    answer = client.post(
+        reverse("trainer:move", args=[missing]), {"move": "c1c8", "token": "x", "ply": 0}, **HTMX
+    )
+    assert answer.status_code == 404 and "There is no such puzzle." in answer.content.decode()
+    assert client.post(reverse("trainer:solution", args=[missing]), {"token": "x"}).status_code == 404
+    assert client.post(reverse("trainer:again", args=[missing])).status_code == 404
+    assert client.get(reverse("trainer:puzzle", args=[missing])).status_code == 404
+    assert snapshot(client) == before
+
+
+def test_an_inactive_puzzle_is_not_served(client):
+    puzzle = make(active=False)
+    assert client.get(reverse("trainer:puzzle", args=[puzzle.pk])).status_code == 404
+    assert client.post(reverse("trainer:again", args=[puzzle.pk])).status_code == 404
+    assert "There are no puzzles here yet" in client.get(reverse("trainer:train")).content.decode()
+
+
+def test_get_never_plays_a_move(client, player):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    assert client.get(reverse("trainer:move", args=[puzzle.pk]), {"move": "c1c8"}).status_code == 405
+    assert Attempt.objects.count() == 0
+
+
+# Reports
+
+
+def test_a_report_is_stored_for_the_curators_with_thanks(client, player):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    form = client.get(reverse("trainer:report", args=[puzzle.pk]), **HTMX).content.decode()
+    assert "There is a second solution" in form
+    answer = client.post(
+        reverse("trainer:report", args=[puzzle.pk]), {"reason": "second", "comment": "Rc7 mates too"}, **HTMX
+    )
+    assert answer.status_code == 200 and "Thank you for the report" in answer.content.decode()
+    report = PuzzleReport.objects.get()
+    assert (report.puzzle, report.user, report.reason, report.comment) == (
+        puzzle,
+        player,
+        "second",
+        "Rc7 mates too",
+    )
+    assert report.status == PuzzleReport.Status.OPEN
+    again = client.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "other"}, **HTMX)
+    assert "Thank you" in again.content.decode() and PuzzleReport.objects.count() == 1
+
+
+def test_an_anonymous_report_has_no_user(client):
+    puzzle = make()
+    open_puzzle(client, puzzle)
+    answer = client.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "wrong"})
+    assert answer.status_code == 200 and "Thank you" in answer.content.decode()
+    assert PuzzleReport.objects.get().user is None
+
+
+def test_a_bad_report_is_refused(client):
+    puzzle, never_given = make(), make(LADDER)
+    open_puzzle(client, puzzle)
+    url = reverse("trainer:report", args=[puzzle.pk])
+    too_long = client.post(url, {"reason": "other", "comment": "x" * 501})
+    assert too_long.status_code == 400 and "at most 500 characters" in too_long.content.decode()
+    assert client.post(url, {"reason": "spam"}).status_code == 400
+    refused = client.post(reverse("trainer:report", args=[never_given.pk]), {"reason": "wrong"})
+    assert refused.status_code == 403
+    assert (
+        client.post(reverse("trainer:report", args=[puzzle.pk + 1000]), {"reason": "wrong"}).status_code
+        == 404
+    )
+    assert PuzzleReport.objects.count() == 0
+
+
+# Words
+
+
+def test_every_theme_the_tagger_knows_has_a_name():
+    assert set(themes.PREDICATES) <= set(THEME_NAMES)
+    assert theme_name("bareKingTrap") == "Don't take the last piece" and theme_name("newTheme") == "newTheme"
+
+
+def test_a_rating_change_adds_up_as_shown():
+    assert rating_change(1500.0, 1512.4) == "1500 \u2192 1512 (+12)"
+    assert rating_change(1500.6, 1492.2) == "1501 \u2192 1492 (\u22129)"
+    assert rating_change(1500.0, 1500.2) == "1500 \u2192 1500 (+0)"
+
+
+def test_a_line_is_written_in_san_with_move_numbers():
+    white = Position.from_fen(LADDER[0])
+    assert numbered(white, line_in_san(white, LADDER[1].split())) == ["1. Rd1", "Nf3", "2. Rd8#"]
+    black = Position.from_fen(BLACK_LADDER[0])
+    assert numbered(black, line_in_san(black, BLACK_LADDER[1].split())) == ["1\u2026 Rd8", "2. Nf6", "Rd1#"]
+    assert black.fen() == BLACK_LADDER[0]  # left as it was

@@ -1,0 +1,376 @@
+"""The puzzle trainer's pages: the next puzzle for the player or a chosen one, its moves, a hint, the
+solution, another try, a report; the player's dashboard. Views parse the request, call a service and draw;
+the services judge every move and rate each try once. Every POST answers with the puzzle as it stands: the
+fragment for htmx (a refused request with its 4xx status and message), a redirect back without JavaScript."""
+
+import re
+from dataclasses import asdict
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.contrib.sessions.backends.base import SessionBase
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from senterej.board import BoardView
+from senterej.engine import WHITE, Position
+from senterej.engine.notation import parse_coordinate
+from senterej.engine.position import move_from, move_to
+from trainer import dashboard, selectors, services
+from trainer.charts import rating_chart
+from trainer.models import Attempt, Puzzle, PuzzleReport
+from trainer.rating import PROVISIONAL_RD
+from trainer.words import DIFFICULTY_NAMES, line_in_san, numbered, rating_change, theme_name
+
+#: What the pages keep beside the services' own store: the theme being trained, the difficulty, and the
+#: last outcome, so that a page drawn again (a reload, the redirect after a POST without JavaScript) shows it.
+SESSION_PAGE = "trainer_page"
+SESSION_REPORTED = "trainer_reported"
+THEME_PATTERN = re.compile(r"[A-Za-z0-9]{1,40}")
+HISTORY_PAGE = 20
+
+
+class MoveForm(forms.Form):
+    move = forms.CharField(max_length=20)
+    token = forms.CharField(max_length=40)
+    ply = forms.IntegerField(min_value=0, max_value=400)
+
+
+class TokenForm(forms.Form):
+    token = forms.CharField(max_length=40)
+
+
+class DifficultyForm(forms.Form):
+    difficulty = forms.ChoiceField(
+        choices=[(key, DIFFICULTY_NAMES[key]) for key in selectors.DIFFICULTIES],
+        label=gettext_lazy("Difficulty"),
+    )
+
+
+class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = PuzzleReport
+        fields = ["reason", "comment"]
+        widgets = {"reason": forms.RadioSelect, "comment": forms.Textarea(attrs={"rows": 3})}
+        labels = {"reason": gettext_lazy("What is wrong?"), "comment": gettext_lazy("Comment (optional)")}
+
+
+def _page(session: SessionBase) -> dict:
+    return session.setdefault(SESSION_PAGE, {"theme": "", "difficulty": "normal", "outcome": None})
+
+
+def _served(session: SessionBase, puzzle: Puzzle) -> dict | None:
+    """The services' state of this puzzle's try, if it is the one served to this session."""
+    state = services.current(session)
+    return state if state is not None and state["id"] == puzzle.pk else None
+
+
+def _keep(session: SessionBase, outcome: services.Outcome, token: str, from_ply: int) -> None:
+    _page(session)["outcome"] = {"token": token, "from_ply": from_ply, **asdict(outcome)}
+    session.modified = True
+
+
+def _unfinished(session: SessionBase, theme: str) -> Puzzle | None:
+    """The puzzle this session is in the middle of, if it fits the theme asked for: a reload keeps it."""
+    state = services.current(session)
+    if state is None or state["done"]:
+        return None
+    puzzle = Puzzle.objects.filter(pk=state["id"], active=True).first()
+    if puzzle is None or (theme and theme not in puzzle.theme_list):
+        return None
+    return puzzle
+
+
+@require_safe
+def train(request: HttpRequest) -> HttpResponse:
+    theme = request.GET.get("theme", "")
+    if theme and not THEME_PATTERN.fullmatch(theme):
+        return _notice(request, "", error=_("There is no such theme."), status=400)
+    page = _page(request.session)
+    page["theme"] = theme
+    request.session.modified = True
+    puzzle = _unfinished(request.session, theme)
+    if puzzle is None:
+        puzzle = selectors.next_puzzle(
+            user=request.user,
+            rating=services.player_rating(request.user).rating,
+            difficulty=page["difficulty"],
+            theme=theme,
+            seen=services.seen(request.session),
+        )
+        if puzzle is None:
+            return _notice(request, theme)
+        services.serve(request.session, puzzle)
+    return _draw(request, puzzle)
+
+
+@require_safe
+def puzzle_page(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id, active=True)
+    if _served(request.session, puzzle) is None:
+        services.serve(request.session, puzzle)
+    return _draw(request, puzzle)
+
+
+@require_POST
+def puzzle_move(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
+    if puzzle is None:
+        return _no_such_puzzle(request)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        return _draw(request, puzzle, error=_("The move form was incomplete: please try again."), status=400)
+    data = form.cleaned_data
+    try:
+        outcome = services.play(
+            session=request.session,
+            user=request.user,
+            puzzle_id=puzzle.pk,
+            token=data["token"],
+            text=data["move"],
+            ply=data["ply"],
+        )
+    except services.PuzzleError as error:
+        return _draw(request, puzzle, error=error.message, status=error.status)
+    _keep(request.session, outcome, data["token"], data["ply"])
+    return _after_post(request, puzzle)
+
+
+@require_POST
+def puzzle_solution(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    """Shows the solution, which ends the try as a loss."""
+    puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
+    if puzzle is None:
+        return _no_such_puzzle(request)
+    form = TokenForm(request.POST)
+    if not form.is_valid():
+        return _draw(request, puzzle, error=_("The form was incomplete: please try again."), status=400)
+    state = _served(request.session, puzzle)
+    try:
+        outcome = services.give_up(
+            session=request.session, user=request.user, puzzle_id=puzzle.pk, token=form.cleaned_data["token"]
+        )
+    except services.PuzzleError as error:
+        return _draw(request, puzzle, error=error.message, status=error.status)
+    assert state is not None  # give_up has checked that this puzzle is the one served
+    _keep(request.session, outcome, form.cleaned_data["token"], state["ply"])
+    return _after_post(request, puzzle)
+
+
+@require_POST
+def puzzle_again(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    """Another try at a puzzle: served afresh. Only the first try at a puzzle is ever rated."""
+    puzzle = Puzzle.objects.filter(pk=puzzle_id, active=True).first()
+    if puzzle is None:
+        return _no_such_puzzle(request)
+    services.serve(request.session, puzzle)
+    return _after_post(request, puzzle)
+
+
+@require_POST
+def difficulty(request: HttpRequest) -> HttpResponse:
+    form = DifficultyForm(request.POST)
+    if not form.is_valid():
+        return _notice(request, "", error=_("Choose one of the difficulties offered."), status=400)
+    _page(request.session)["difficulty"] = form.cleaned_data["difficulty"]
+    request.session.modified = True
+    return redirect("trainer:train")
+
+
+def _after_post(request: HttpRequest, puzzle: Puzzle) -> HttpResponse:
+    if request.htmx:
+        return _draw(request, puzzle)
+    return redirect("trainer:puzzle", puzzle_id=puzzle.pk)
+
+
+def _no_such_puzzle(request: HttpRequest) -> HttpResponse:
+    return _notice(request, "", error=_("There is no such puzzle."), status=404)
+
+
+def _notice(request: HttpRequest, theme: str, error: str = "", status: int = 200) -> HttpResponse:
+    """No puzzle to show: none at all, none left of the theme, or a refused request."""
+    context = {
+        "error": error,
+        "theme": theme,
+        "theme_name": theme_name(theme) if theme else "",
+        "any_puzzles": Puzzle.objects.filter(active=True).exists(),
+    }
+    template = "trainer/notice.html#notice" if request.htmx else "trainer/notice.html"
+    return render(request, template, context, status=status)
+
+
+def _solver(start: Position, puzzle: Puzzle) -> int:
+    """The side the solver plays: the side to move, or in a werera round the owner of the man moved first."""
+    if start.turn is not None:
+        return start.turn
+    man = start.piece_at(move_from(parse_coordinate(puzzle.solution[0])))
+    return man.colour if man is not None else WHITE
+
+
+def _played_out(puzzle: Puzzle, ply: int, played: list[str]) -> Position:
+    position = services.position_at(puzzle, ply)
+    for text in played:
+        position.push(parse_coordinate(text))
+    return position
+
+
+def _last_squares(moves: list[str]) -> tuple[int, ...]:
+    if not moves:
+        return ()
+    move = parse_coordinate(moves[-1])
+    return (move_from(move), move_to(move))
+
+
+def _step(request: HttpRequest, count: int) -> int | None:
+    try:
+        step = int(request.GET.get("step", ""))
+    except ValueError:
+        return None
+    return min(max(step, 0), count)
+
+
+def _draw(request: HttpRequest, puzzle: Puzzle, error: str = "", status: int = 200) -> HttpResponse:
+    context = puzzle_context(request, puzzle)
+    context["error"] = error
+    if error:
+        context["announce"] = error
+    template = "trainer/puzzle.html#puzzle" if request.htmx else "trainer/puzzle.html"
+    return render(request, template, context, status=status)
+
+
+def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
+    """The puzzle as this session stands with it: live while the try goes on; once it is over, the last
+    outcome on the board, or the solution step by step (`?step=`)."""
+    page = _page(request.session)
+    state = _served(request.session, puzzle)
+    kept = page["outcome"]
+    outcome = kept if state is not None and kept is not None and kept["token"] == state["token"] else None
+    start = Position.from_fen(puzzle.fen)
+    solver = _solver(start, puzzle)
+    solution = puzzle.solution
+    live = state is not None and not state["done"]
+    done = state is not None and state["done"]
+    step = _step(request, len(solution)) if done else None
+    gave_up = outcome is not None and outcome["state"] == "failed" and not outcome["played"]
+    if step is None and gave_up:
+        step = len(solution)
+    if step is not None:
+        position, shown = services.position_at(puzzle, step), solution[step - 1 : step] if step else []
+    elif outcome is not None:
+        position, shown = _played_out(puzzle, outcome["from_ply"], outcome["played"]), outcome["played"]
+    else:
+        ply = state["ply"] if state is not None else 0
+        position, shown = services.position_at(puzzle, ply), []
+    hint = None
+    if live and state is not None and request.GET.get("hint") == "1":
+        hint = move_from(parse_coordinate(solution[state["ply"]]))
+    board = BoardView(
+        position,
+        side=solver if live else None,
+        orientation=solver,
+        form_id="puzzle-form",
+        last_move=_last_squares(shown),
+        hint=hint,
+    )
+    feedback, rating_text = _feedback(request, puzzle, outcome)
+    theme = page["theme"]
+    return {
+        "puzzle": puzzle,
+        "board": board,
+        "state": state,
+        "live": live,
+        "done": done,
+        "solved": done and state is not None and state["solved"],
+        "outcome": outcome,
+        "feedback": feedback,
+        "rating_text": rating_text,
+        "announce": " ".join(part for part in (feedback, rating_text) if part),
+        "to_move": _("White to move") if solver == WHITE else _("Black to move"),
+        "show_hint": hint is not None,
+        "steps": numbered(start, line_in_san(start, solution)) if done else [],
+        "step": step,
+        "themes": [(name, theme_name(name)) for name in puzzle.theme_list] if done else [],
+        "theme": theme,
+        "theme_name": theme_name(theme) if theme else "",
+        "next_url": reverse("trainer:train") + (f"?theme={theme}" if theme else ""),
+        "difficulty_form": DifficultyForm(initial={"difficulty": page["difficulty"]}),
+    }
+
+
+def _feedback(request: HttpRequest, puzzle: Puzzle, outcome: dict | None) -> tuple[str, str]:
+    """What the last step earned, in words, and the rating change once the try is over."""
+    if outcome is None:
+        return "", ""
+    if outcome["state"] == "continue":
+        played = line_in_san(services.position_at(puzzle, outcome["from_ply"]), outcome["played"])
+        return _("Correct! Your opponent answered %(reply)s. Find the next move.") % {"reply": played[-1]}, ""
+    if outcome["state"] == "solved":
+        feedback = _("Solved! Well played.")
+    else:
+        feedback = outcome["message"] or _("That is not the move.")
+    if outcome["rating_after"] is not None:
+        return feedback, _("Your puzzle rating: %(change)s") % {
+            "change": rating_change(outcome["rating_before"], outcome["rating_after"])
+        }
+    if request.user.is_authenticated:
+        return feedback, _("Not rated: only your first try at a puzzle counts.")
+    return feedback, ""  # the page invites a visitor to log in
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    """Reports go to the curators. A puzzle can be reported by whoever was given it, once per session."""
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    given = puzzle.pk in services.seen(request.session) or (
+        request.user.is_authenticated and Attempt.objects.filter(user=request.user, puzzle=puzzle).exists()
+    )
+    reported = puzzle.pk in request.session.get(SESSION_REPORTED, [])
+    form = ReportForm(request.POST or None)
+    status = 200
+    if not given:
+        form, status = None, 403
+    elif request.method == "POST" and not reported:
+        if form.is_valid():
+            entry = form.save(commit=False)
+            entry.puzzle = puzzle
+            entry.user = request.user if request.user.is_authenticated else None
+            entry.save()
+            request.session[SESSION_REPORTED] = [*request.session.get(SESSION_REPORTED, []), puzzle.pk]
+            reported = True
+        else:
+            status = 400
+    context = {"puzzle": puzzle, "form": form, "reported": reported, "given": given}
+    template = "trainer/report.html#report" if request.htmx else "trainer/report.html"
+    return render(request, template, context, status=status)
+
+
+@login_required
+@require_safe
+def dashboard_page(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's own dashboard; it reads request.user only, whatever the query string says."""
+    attempts = Paginator(dashboard.history(request.user), HISTORY_PAGE).get_page(request.GET.get("page"))
+    context: dict[str, object] = {
+        "attempts": attempts,
+        "rows": [
+            (attempt, rating_change(attempt.rating_before, attempt.rating_after) if attempt.rated else "")
+            for attempt in attempts
+        ],
+    }
+    if request.htmx:
+        return render(request, "trainer/dashboard.html#history", context)
+    rating = services.player_rating(request.user)
+    queue = dashboard.retry_queue(request.user)
+    context.update(
+        rating=rating,
+        provisional=rating.rd > PROVISIONAL_RD,
+        chart=rating_chart(dashboard.rating_series(request.user)),
+        themes=dashboard.theme_results(request.user),
+        retry=queue[: dashboard.RETRY_SHOWN],
+        retry_count=queue.count(),
+    )
+    return render(request, "trainer/dashboard.html", context)
