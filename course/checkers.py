@@ -107,7 +107,12 @@ def _step(rules: TaskRules, game: Game, move: int, collected: set[str], line: Se
     report = None
     if game.in_werera:
         white, black = (move, parse_coordinate(rules.werera_choice))[:: 1 if learner == WHITE else -1]
-        report = game.play_round(white, black)
+        try:
+            report = game.play_round(white, black)
+        except IllegalMoveError as error:
+            raise TaskError(
+                f"the opponent's werera choice {rules.werera_choice} is not legal here"
+            ) from error
     elif rules.opponent in PASSING:
         position.push(move, learner)
         position.turn = learner  # the other side passes: the task is about one side's men
@@ -167,7 +172,8 @@ def _goal_met(
     if goal == "moves":
         return coordinate(move) in rules.accept
     if goal == "castle":
-        return castling
+        # in the werera the castling must also survive the round (R5.5 checks it again)
+        return castling and (verdict.report is None or _played(verdict.report, rules.side, move))
     # "played": the learner's werera choice survived the round (R5.3-R5.5)
     accepted = not rules.accept or coordinate(move) in rules.accept
     return _played(verdict.report, rules.side, move) and accepted

@@ -74,6 +74,9 @@
     }
 
     function activate(c) {
+      if (form.classList.contains("htmx-request")) {
+        return;  // a move is on its way: the board is about to be redrawn
+      }
       var name = c.dataset.square;
       var targets = selected ? legal[selected].map(function (move) { return move[0]; }) : [];
       if (selected && targets.indexOf(name) >= 0) {

@@ -169,3 +169,12 @@ def test_a_task_with_an_unknown_goal_or_a_finished_start_is_refused():
     )
     with pytest.raises(TaskError):
         replay(stalemated, ["a8b8"])
+
+
+def test_r5_5_castling_dropped_by_the_round_does_not_solve_a_castle_task():
+    # Round 2: Black is quicker; its feres reaches g3 and attacks f1, so White's castling no longer fits.
+    rules = TaskRules(
+        fen="3k4/8/8/7n/8/8/8/4K2R - K 2 0 1 0/0", side=WHITE, goal="castle", werera_choice="h5g3"
+    )
+    verdict = replay(rules, ["e1g1"])
+    assert (verdict.state, verdict.reason) == (FAILED, "no-castling")
