@@ -1,0 +1,105 @@
+"""The proof search on hand-made positions: unique and shared mates, a bare king (R7.3), the count (R7.4) for
+either side, a quiet mate, and werera rounds won whatever the other side chooses (R5)."""
+
+from senterej.engine.notation import coordinate, parse_coordinate
+from senterej.engine.pieces import WHITE
+from senterej.engine.position import Position
+from senterej.engine.solver import (
+    DRAWN,
+    MATED,
+    MateSearch,
+    best_defence,
+    prove_mate_line,
+    prove_werera_choice,
+    status,
+    werera_winning_choices,
+)
+
+MATE_IN_ONE = "k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0"
+LAST_PIECE_MATES = "k1r5/pp6/8/8/8/8/8/2R1K3 w - - 0 1 0/0"
+QUIET = "k7/8/1K6/8/8/8/7n/7R w - - 0 1 {counting}"
+
+
+def mating(fen: str, moves: int) -> list[str]:
+    return sorted(coordinate(m) for m in MateSearch().mating_moves(Position.from_fen(fen), moves))
+
+
+def after(fen: str, *moves: str) -> Position:
+    position = Position.from_fen(fen)
+    for move in moves:
+        position.push(parse_coordinate(move))
+    return position
+
+
+def test_the_only_mate_in_one_is_proved():
+    assert mating(MATE_IN_ONE, 1) == ["c1c8"]
+    assert status(after(MATE_IN_ONE, "c1c8"))[0] == MATED
+    assert prove_mate_line(MATE_IN_ONE, ["c1c8"]).failure is None
+
+
+def test_r7_3_taking_the_last_piece_is_no_mate():
+    assert status(after(LAST_PIECE_MATES, "c1c8"))[0] == DRAWN
+    assert mating(LAST_PIECE_MATES, 1) == []
+    assert mating(LAST_PIECE_MATES, 3) == []
+    assert prove_mate_line(LAST_PIECE_MATES, ["c1c8"]).failure == "move 1 (c1c8) does not mate"
+
+
+def test_r7_3_bare_king_trap_the_quiet_move_mates_but_not_alone():
+    fen = QUIET.format(counting="0/0")
+    assert status(after(fen, "h1h2"))[0] == DRAWN
+    assert mating(fen, 1) == []
+    # Rd1 and Re1 both mate in two; Rf1 is taken, Rg1 is blocked by Ng4, Rc1 meets Kb8
+    assert mating(fen, 2) == ["h1d1", "h1e1"]
+    failure = prove_mate_line(fen, ["h1d1", "a8b8", "d1d8"]).failure
+    assert failure == "move 1 (h1d1) is not the only mate in 2: h1e1"
+
+
+def test_the_longest_defence_is_every_reply_that_does_not_hasten_mate():
+    position = after(QUIET.format(counting="0/0"), "h1d1")
+    replies = sorted(coordinate(m) for m in best_defence(MateSearch(), position, 1))
+    assert replies == ["a8b8", "h2f1", "h2f3", "h2g4"]
+
+
+def test_r7_4_a_mate_on_the_seventh_counted_move_wins():
+    assert mating("k7/8/1K6/8/8/8/8/n6R w - - 0 40 6/0", 1) == ["h1h8"]
+
+
+def test_r7_4_the_solver_count_running_out_stops_the_mate():
+    assert mating(QUIET.format(counting="5/0"), 2) == ["h1d1", "h1e1"]  # the seventh der move mates
+    assert mating(QUIET.format(counting="6/0"), 2) == []  # the seventh der move would be a quiet one
+
+
+def test_r7_4_the_defender_count_is_a_defence():
+    assert mating(QUIET.format(counting="0/6"), 2) == []  # any feres move is its seventh: a draw
+    assert mating(QUIET.format(counting="0/5"), 3) == ["h1d1", "h1e1"]  # b6c7 and h1g1 are too slow now
+
+
+def test_a_unique_line_of_several_moves():
+    fen = "8/8/8/8/8/1k6/1p6/1K1R2n1 w - - 0 1 0/0"
+    assert prove_mate_line(fen, ["d1d3"]).failure is not None or mating(fen, 1) == ["d1d3"]
+
+
+def test_a_line_must_be_legal_and_end_with_the_solver():
+    assert prove_mate_line(MATE_IN_ONE, ["c1d2"]).failure == "move 1 (c1d2) is not legal"
+    assert (
+        prove_mate_line(MATE_IN_ONE, ["c1c8", "a8a7"]).failure == "the line must end with the solver's move"
+    )
+
+
+def test_a_shorter_mate_makes_a_longer_line_unsound():
+    line = ["e1d2", "h5g3", "c1c8"]
+    assert prove_mate_line(MATE_IN_ONE, line).failure == "move 1: there is a mate in 1 or less"
+
+
+def test_r5_3_a_werera_choice_that_mates_whatever_the_reply():
+    round_five = "k7/8/1K6/8/8/n7/8/7R - - 5 0 1 0/0"  # White is quicker, Black has nothing to take
+    assert [coordinate(m) for m in werera_winning_choices(Position.from_fen(round_five), WHITE)] == ["h1h8"]
+    assert prove_werera_choice(round_five, ["h1h8"]) is None
+
+
+def test_r5_4_the_quicker_side_can_check_first():
+    round_six = "k7/8/1K6/8/8/n7/8/7R - - 6 0 1 0/0"  # Black is quicker: Nc4+ ends the werera first
+    assert werera_winning_choices(Position.from_fen(round_six), WHITE) == []
+    assert prove_werera_choice(round_six, ["h1h8"]) == (
+        "h1h8 is not the only choice that mates whatever the reply: none"
+    )
