@@ -10,7 +10,7 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from senterej.engine import Position
+from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.game import CHECKMATE, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move, san
 from senterej.engine.search import search
@@ -64,6 +64,15 @@ def serve(session: SessionBase, puzzle: Puzzle) -> dict:
     return state
 
 
+def solver_side(puzzle: Puzzle) -> int:
+    """The side that solves: the side to move, or in a werera puzzle the side whose man the choice moves."""
+    position = Position.from_fen(puzzle.fen)
+    if position.turn is not None:
+        return position.turn
+    choice = parse_coordinate(puzzle.solution[0])
+    return WHITE if choice in position.legal_moves(WHITE) else BLACK
+
+
 def position_at(puzzle: Puzzle, ply: int) -> Position:
     position = Position.from_fen(puzzle.fen)
     for move in puzzle.solution[:ply]:
@@ -96,7 +105,7 @@ def play(
     puzzle = Puzzle.objects.get(pk=puzzle_id)
     solution = puzzle.solution
     position = position_at(puzzle, state["ply"])
-    side = position.turn
+    side = solver_side(puzzle) if position.turn is None else position.turn
     try:
         move = parse_move(position, text.strip(), side)
     except IllegalMoveError as error:
@@ -113,6 +122,9 @@ def play(
         if state["ply"] >= len(solution):
             return _finish(session, user, puzzle, state, solved=True, played=played)
         return Outcome("continue", state["ply"], played)
+    if position.turn is None:
+        message = _("That choice does not mate whatever your opponent chooses this round (R5.3-R5.5).")
+        return _finish(session, user, puzzle, state, solved=False, played=[coordinate(move)], message=message)
     played, message = _refutation(position, move)
     return _finish(session, user, puzzle, state, solved=False, played=played, message=message)
 
@@ -127,7 +139,10 @@ def give_up(
 
 
 def _mates(position: Position, move: int) -> bool:
+    """Whether a turn-based move mates (a werera puzzle's choice must be the one proved)."""
     side = position.turn
+    if side is None:
+        return False
     position.push(move)
     try:
         judgement = judge(position)

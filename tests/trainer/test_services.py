@@ -202,3 +202,13 @@ def test_a_disabled_puzzle_is_never_served(user):
     p.save()
     assert next_puzzle(user=user, rating=1500) is None
     assert next_puzzle(user=user, rating=1500, theme="fork") is None
+
+
+@pytest.mark.django_db
+def test_r5_a_werera_puzzle_is_one_choice_of_the_side_whose_man_it_moves(user):
+    # Round 1, White quicker: c1c8 mates whatever Black chooses (a capture of the der is impossible).
+    p = puzzle(("k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0", "c1c8"))
+    assert services.solver_side(p) == 0
+    assert solve(SessionStore(), user, p, ["c1c8"]).state == "solved"
+    wrong = solve(SessionStore(), user, p, ["c1c7"])
+    assert wrong.state == "failed" and "whatever your opponent chooses" in wrong.message
