@@ -117,3 +117,37 @@ class PuzzleReport(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.puzzle_id} {self.reason} ({self.status})"
+
+
+class PuzzleChange(models.Model):
+    """One thing done to a puzzle, by whom and when: an edit (each field changed, old and new), a change of
+    status, a re-validation and its verdict, an import, a report handled. Kept as data and put in words when
+    shown, so that it reads in the curator's language."""
+
+    class Kind(models.TextChoices):
+        CREATED = "created", _("created")
+        EDITED = "edited", _("edited")
+        ENABLED = "enabled", _("enabled")
+        DISABLED = "disabled", _("disabled")
+        VALIDATED = "validated", _("re-validated")
+        IMPORTED = "imported", _("imported")
+        REPORT = "report", _("report handled")
+
+    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    #: {field: [old, new]} for the fields an edit or an import changed.
+    fields = models.JSONField(default=dict, blank=True)
+    #: The engine's reason for a failed re-validation, or the curator's note on a report.
+    note = models.CharField(max_length=500, blank=True)
+    #: The report this change answered, if any.
+    report = models.ForeignKey(PuzzleReport, null=True, blank=True, on_delete=models.SET_NULL)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["puzzle", "-created"], name="puzzle_change_recent")]
+        verbose_name = _("puzzle change")
+
+    def __str__(self) -> str:
+        return f"#{self.puzzle_id} {self.kind}"
