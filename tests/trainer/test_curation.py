@@ -1,0 +1,270 @@
+"""Curation's services: status, re-validation, export and import, reports, and the change record each
+one leaves on its puzzle."""
+
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from trainer import curation, selectors
+from trainer.models import Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
+
+pytestmark = pytest.mark.django_db
+
+# Sound puzzles, proved by the engine with these themes.
+DER_MATE = ("3k4/R7/1r6/5RK1/8/8/8/8 w - - 0 30 0/0", "f5f8", "mateIn1 derMate endgame derEndgame")
+FERES_MATE = (
+    "k1N5/4b3/2K5/3N4/8/8/8/8 w - - 0 30 0/2",
+    "c6c7 e7c5 d5b6",
+    "mateIn2 feresMate bareKingTrap quietMove endgame",
+)
+WERERA = ("8/8/8/8/3n4/rrB5/PNP5/K1k5 - - 8 0 1 0/0", "d4c2", "mateIn1 feresMate werera")
+# Not sound: the first move is not the only mate in two.
+LADDER = ("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8", "mateIn2 bareKingTrap")
+
+
+def make(puzzle=DER_MATE, rating=1500.0, active=True, source="") -> Puzzle:
+    fen, moves, themes = puzzle
+    return Puzzle.objects.create(
+        fen=fen, moves=moves, themes=themes, rating=rating, active=active, source=source
+    )
+
+
+def line(puzzle=DER_MATE, pk=None, rating=1500, **extra) -> str:
+    fen, moves, themes = puzzle
+    fields = {"fen": fen, "moves": moves, "themes": themes, "rating": rating, "source": "test", **extra}
+    return json.dumps({"model": "trainer.puzzle", "pk": pk, "fields": fields})
+
+
+@pytest.fixture
+def curator():
+    return User.objects.create_user("almaz", is_staff=True)
+
+
+@pytest.fixture
+def curator_client(curator):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(curator)
+    return client
+
+
+def kinds(puzzle: Puzzle) -> list[str]:
+    return list(puzzle.changes.order_by("pk").values_list("kind", flat=True))
+
+
+# Status
+
+
+def test_disabling_records_the_change_and_the_theme_rows_follow(curator):
+    puzzle = make()
+    assert curation.set_active(puzzles=[puzzle], active=False, user=curator) == [puzzle]
+    puzzle.refresh_from_db()
+    assert not puzzle.active
+    assert not PuzzleTheme.objects.filter(puzzle=puzzle, active=True).exists()
+    change = puzzle.changes.get()
+    assert (change.kind, change.user) == ("disabled", curator)
+    assert curation.describe(change) == "Disabled."
+
+
+def test_a_puzzle_already_in_that_status_is_left_alone(curator):
+    puzzle = make(active=False)
+    assert curation.set_active(puzzles=[puzzle], active=False, user=curator) == []
+    assert not puzzle.changes.exists()
+    curation.set_active(puzzles=[puzzle], active=True, user=curator)
+    assert kinds(puzzle) == ["enabled"]
+
+
+# Re-validation
+
+
+def test_revalidation_reports_a_broken_puzzle_with_its_reason(curator):
+    sound, broken = make(), make(LADDER)
+    verdicts = curation.revalidate(puzzles=[sound, broken], user=curator)
+    assert [(v.puzzle, v.reason) for v in verdicts] == [
+        (sound, None),
+        (broken, "move 1 (h1d1) is not the only mate in 2: h1e1"),
+    ]
+    assert curation.describe(sound.changes.get()) == "Re-validated: sound."
+    assert curation.describe(broken.changes.get()) == (
+        "Re-validated: failed because move 1 (h1d1) is not the only mate in 2: h1e1"
+    )
+    broken.refresh_from_db()
+    assert broken.active  # not asked to disable
+
+
+def test_revalidation_checks_the_themes_too(curator):
+    fen, moves, _themes = DER_MATE
+    wrong = make((fen, moves, "mateIn1"))
+    [verdict] = curation.revalidate(puzzles=[wrong], user=curator)
+    assert verdict.reason == "themes 'mateIn1' should be 'mateIn1 derMate endgame derEndgame'"
+
+
+def test_revalidation_may_disable_what_fails(curator):
+    sound, broken = make(), make(LADDER)
+    verdicts = curation.revalidate(puzzles=[sound, broken], user=curator, disable_failing=True)
+    assert [v.disabled for v in verdicts] == [False, True]
+    assert kinds(broken) == ["validated", "disabled"]
+    assert Puzzle.objects.get(pk=sound.pk).active and not Puzzle.objects.get(pk=broken.pk).active
+
+
+# Edits
+
+
+def test_an_edit_records_each_field_changed_old_and_new(curator):
+    puzzle = make(rating=1500.0, source="")
+    puzzle.rating, puzzle.source = 1650.0, "hand-made"
+    change = curation.save_puzzle(puzzle=puzzle, user=curator)
+    assert change is not None and change.fields == {"rating": [1500.0, 1650.0], "source": ["", "hand-made"]}
+    assert curation.describe(change) == "Edited: rating: 1500 → 1650; source: — → hand-made"
+    assert PuzzleTheme.objects.filter(puzzle=puzzle, rating=1650.0).count() == 4
+
+
+def test_an_edit_of_the_themes_rewrites_the_theme_rows(curator):
+    puzzle = make()
+    puzzle.themes = "mateIn1 derMate"
+    curation.save_puzzle(puzzle=puzzle, user=curator)
+    assert sorted(puzzle.theme_rows.values_list("theme", flat=True)) == ["derMate", "mateIn1"]
+
+
+def test_saving_without_a_change_records_nothing_and_a_new_puzzle_is_created(curator):
+    puzzle = make()
+    assert curation.save_puzzle(puzzle=puzzle, user=curator) is None
+    fen, moves, themes = FERES_MATE
+    new = Puzzle(fen=fen, moves=moves, themes=themes)
+    curation.save_puzzle(puzzle=new, user=curator)
+    assert kinds(new) == ["created"] and new.theme_rows.count() == 5
+
+
+# Export and import
+
+
+def test_export_writes_the_fixture_format():
+    puzzle = make(rating=1512.5, source="endgame K+R v K")
+    [text] = curation.export_lines(Puzzle.objects.all())
+    assert text.endswith("\n")
+    assert json.loads(text) == {
+        "model": "trainer.puzzle",
+        "pk": puzzle.pk,
+        "fields": {
+            "fen": DER_MATE[0],
+            "moves": DER_MATE[1],
+            "themes": DER_MATE[2],
+            "rating": 1512.5,
+            "source": "endgame K+R v K",
+        },
+    }
+    assert '"rating": 1500,' in next(curation.export_lines([make(rating=1500.0)]))
+
+
+def test_export_then_import_gives_the_same_puzzles_back(curator):
+    make(DER_MATE, rating=900)
+    make(FERES_MATE, rating=1425.5, source="constructed")
+    make(WERERA, rating=600, active=False)
+    exported = list(curation.export_lines(Puzzle.objects.order_by("pk")))
+    before = list(Puzzle.objects.order_by("pk").values("pk", "fen", "moves", "themes", "rating", "source"))
+    Puzzle.objects.all().delete()
+
+    result = curation.import_lines(lines=exported, user=curator)
+
+    assert result == curation.Imported(created=3, updated=0, unchanged=0)
+    after = list(Puzzle.objects.order_by("pk").values("pk", "fen", "moves", "themes", "rating", "source"))
+    assert after == before
+    assert PuzzleTheme.objects.count() == 4 + 5 + 3
+    assert list(PuzzleChange.objects.values_list("kind", flat=True)) == ["imported"] * 3
+    # and once more over the same puzzles: nothing to change
+    assert curation.import_lines(lines=exported, user=curator) == curation.Imported(0, 0, 3)
+
+
+def test_an_import_over_a_puzzle_updates_it_and_records_the_fields(curator):
+    puzzle = make(rating=1500)
+    result = curation.import_lines(lines=[line(pk=puzzle.pk, rating=1700)], user=curator)
+    assert result == curation.Imported(created=0, updated=1, unchanged=0)
+    puzzle.refresh_from_db()
+    assert puzzle.rating == 1700 and puzzle.source == "test"
+    change = puzzle.changes.get()
+    assert change.fields == {"rating": [1500.0, 1700.0], "source": ["", "test"]}
+    assert (
+        curation.describe(change)
+        == "Imported over the puzzle as it was: rating: 1500 → 1700; source: — → test"
+    )
+
+
+def test_an_import_with_one_bad_line_adds_nothing_and_says_why_for_each_line(curator):
+    existing = make(rating=1500)
+    lines = [
+        line(FERES_MATE, pk=50),
+        line(LADDER, pk=51),
+        "",
+        "{not json",
+        line(pk=existing.pk, rating=2000),
+        line(WERERA, pk=52),
+        line(("k7/8/8/8/8/8/8/7K x - - 0 1 0/0", "h1h2", ""), pk=53),
+        json.dumps({"model": "course.task", "pk": 1, "fields": {}}),
+        line(pk=54, rating="high"),
+        line(pk=50),
+        line(pk=55, colour="white"),
+    ]
+    with pytest.raises(curation.ImportRefused) as refused:
+        curation.import_lines(lines=lines, user=curator)
+    errors = {error.number: error.reason for error in refused.value.errors}
+    assert sorted(errors) == [2, 4, 7, 8, 9, 10, 11]
+    assert errors[2] == "the engine refutes it: move 1 (h1d1) is not the only mate in 2: h1e1"
+    assert errors[4].startswith("not JSON")
+    assert errors[7].startswith("the position is not legal: bad FEN")
+    assert errors[8] == "not a record of the model trainer.puzzle"
+    assert errors[9] == "the rating must be a number"
+    assert errors[10] == "puzzle 50 is already on line 1"
+    assert errors[11] == "unknown fields: colour"
+    assert list(Puzzle.objects.all()) == [existing]
+    existing.refresh_from_db()
+    assert existing.rating == 1500 and not PuzzleChange.objects.exists()
+
+
+def test_an_import_of_nothing_is_refused(curator):
+    with pytest.raises(curation.ImportRefused) as refused:
+        curation.import_lines(lines=["", "  "], user=curator)
+    assert refused.value.errors == [curation.LineError(None, "the file holds no puzzles")]
+
+
+def test_an_imported_puzzle_without_an_id_gets_one_after_the_others(curator):
+    curation.import_lines(lines=[line(pk=40), line(FERES_MATE)], user=curator)
+    assert sorted(Puzzle.objects.values_list("pk", flat=True)) == [40, 41]
+    assert make(WERERA).pk == 42
+
+
+# Reports
+
+
+def report_on(puzzle: Puzzle, reason="wrong", comment="Nxg3 also mates") -> PuzzleReport:
+    player = User.objects.get_or_create(username="tirunesh")[0]
+    return PuzzleReport.objects.create(puzzle=puzzle, user=player, reason=reason, comment=comment)
+
+
+def test_resolving_a_report_can_disable_its_puzzle_which_is_then_not_served(curator):
+    puzzle, other = make(rating=1500), make(FERES_MATE, rating=1500)
+    report = report_on(puzzle)
+    curation.handle_report(
+        report=report, user=curator, status="resolved", note="A second mate.", disable=True
+    )
+    assert (report.status, report.note) == ("resolved", "A second mate.")
+    assert [curation.describe(change) for change in puzzle.changes.order_by("pk")] == [
+        f"Report #{report.pk} resolved: A second mate.",
+        f"Disabled, answering report #{report.pk}.",
+    ]
+    for _ in range(20):
+        served = selectors.next_puzzle(user=curator, rating=1500)
+        assert served == other
+
+
+def test_a_dismissed_report_leaves_the_puzzle_alone_and_cannot_be_handled_twice(curator):
+    puzzle = make()
+    report = report_on(puzzle)
+    curation.handle_report(report=report, user=curator, status="dismissed", note="It is unique.")
+    puzzle.refresh_from_db()
+    assert puzzle.active and kinds(puzzle) == ["report"]
+    assert curation.describe(puzzle.changes.get()) == f"Report #{report.pk} dismissed: It is unique."
+    with pytest.raises(curation.ReportClosedError):
+        curation.handle_report(report=report, user=curator, status="resolved", note="Again", disable=True)
+    puzzle.refresh_from_db()
+    assert puzzle.active and report.status == "dismissed"
