@@ -10,6 +10,7 @@ from senterej.engine.solver import (
     MateSearch,
     best_defence,
     prove_mate_line,
+    prove_material_line,
     prove_werera_choice,
     status,
     werera_winning_choices,
@@ -74,9 +75,29 @@ def test_r7_4_the_defender_count_is_a_defence():
     assert mating(QUIET.format(counting="0/5"), 3) == ["h1d1", "h1e1"]  # b6c7 and h1g1 are too slow now
 
 
-def test_a_unique_line_of_several_moves():
-    fen = "8/8/8/8/8/1k6/1p6/1K1R2n1 w - - 0 1 0/0"
-    assert prove_mate_line(fen, ["d1d3"]).failure is not None or mating(fen, 1) == ["d1d3"]
+FORK_MATE = "1N3N1k/3Pq1pb/4KQp1/8/P7/8/8/8 w - - 0 30 0/0"
+
+
+def test_a_mate_in_three_ends_with_a_promotion_to_a_lost_kind():
+    proof = prove_mate_line(FORK_MATE, ["f8g6", "h8g8", "g6e7", "g8f8", "d7d8r"])
+    assert proof.failure is None and proof.nodes > 0
+    # R3.2: White has both feres, so d7d8n is no move at all
+    assert (
+        prove_mate_line(FORK_MATE, ["f8g6", "h8g8", "g6e7", "g8f8", "d7d8n"]).failure
+        == "move 5 (d7d8n) is not legal"
+    )
+    assert prove_mate_line(FORK_MATE, ["f8g6", "h8g8", "d7d8r"]).failure == "move 1 (f8g6) does not mate in 2"
+
+
+def test_material_won_by_one_move_only():
+    fen = "3B2k1/n3KR2/2P2P1p/p2bN3/3r4/8/8/8 b - - 0 30 0/0"
+    assert prove_material_line(fen, ["d5f7"]) is None
+    assert prove_material_line(fen, ["a5a4"]).startswith("move 1 (a5a4): it wins")
+
+
+def test_r7_3_taking_the_last_piece_wins_no_material():
+    failure = prove_material_line(LAST_PIECE_MATES, ["c1c8"])
+    assert failure == "move 1 (c1c8): it wins 200 centipawns, less than 250"
 
 
 def test_a_line_must_be_legal_and_end_with_the_solver():
