@@ -145,8 +145,8 @@ def feres_mate(puzzle: Puzzle) -> bool:
 
 def fork(puzzle: Puzzle) -> bool:
     """A solver move before the last whose man then attacks two enemy men each worth more than it, or
-    unguarded, or the negus; one of them is taken or mated later in the line."""
-    for index, (before, move) in enumerate(puzzle.solver_steps[:-1]):
+    unguarded, or the negus."""
+    for index, (_, move) in enumerate(puzzle.solver_steps[:-1]):
         after = puzzle.positions[2 * index + 1]
         to = move >> 6 & 63
         mover = VALUE[after.board[to] & 7]
@@ -164,7 +164,7 @@ def fork(puzzle: Puzzle) -> bool:
 
 def discovered_attack(puzzle: Puzzle) -> bool:
     """A solver move that opens a line for another der of the solver onto the enemy negus or a piece."""
-    for index, (before, move) in enumerate(puzzle.solver_steps):
+    for index, (_, move) in enumerate(puzzle.solver_steps):
         after = puzzle.positions[2 * index + 1]
         frm, to = move & 63, move >> 6 & 63
         if frm == to:
@@ -243,6 +243,11 @@ def beat_the_count(puzzle: Puzzle) -> bool:
     )
 
 
+def advantage(puzzle: Puzzle) -> bool:
+    """The line wins material rather than mating."""
+    return not puzzle.mates and puzzle.start.werera is None
+
+
 def werera(puzzle: Puzzle) -> bool:
     return puzzle.start.werera is not None
 
@@ -288,6 +293,7 @@ PREDICATES: dict[str, Callable[[Puzzle], bool]] = {
     "bareKingTrap": bare_king_trap,
     "beatTheCount": beat_the_count,
     "werera": werera,
+    "advantage": advantage,
     "quietMove": quiet_move,
     "endgame": endgame,
     "derEndgame": only_kind(DER),

@@ -1,0 +1,44 @@
+"""Proves every puzzle of a JSON Lines fixture again from scratch (a legal line, the only winning move at
+every solver step, a mate at the end, the themes the predicates give) and reports each failure."""
+
+import json
+import time
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from trainer.puzzles import validate
+
+
+def _check(record: dict[str, Any]) -> tuple[int, str | None]:
+    fields = record["fields"]
+    return record["pk"], validate(fields["fen"], fields["moves"], fields.get("themes"))
+
+
+class Command(BaseCommand):
+    help = "Re-prove every puzzle of a fixture; exits non-zero if any fails."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--file", default="fixtures/puzzles.jsonl")
+        parser.add_argument("--workers", type=int, default=2)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        records = [
+            json.loads(line) for line in Path(options["file"]).read_text().splitlines() if line.strip()
+        ]
+        start = time.monotonic()
+        with Pool(options["workers"]) as pool:
+            results = pool.map(_check, records, chunksize=4)
+        seconds = time.monotonic() - start
+        failures = [(pk, reason) for pk, reason in results if reason is not None]
+        for pk, reason in failures:
+            self.stdout.write(f"puzzle {pk}: {reason}")
+        per_puzzle = seconds / len(records) if records else 0.0
+        self.stdout.write(
+            f"{len(records) - len(failures)} of {len(records)} puzzles proved in {seconds:.1f}s"
+            f" ({per_puzzle * 1000:.0f} ms a puzzle on {options['workers']} workers)"
+        )
+        if failures:
+            raise CommandError(f"{len(failures)} puzzles failed")
