@@ -16,6 +16,7 @@ urlpatterns = [
     path("play/<uuid:game_id>/export.txt", game_views.game_export, name="game_export"),
     path("", include("course.urls")),
     path("train/", include("trainer.urls")),
+    path("curate/", include("trainer.curation_urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", account_views.signup, name="signup"),

@@ -6,6 +6,7 @@ import json
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.urls import reverse
 
 from trainer import curation, selectors
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
@@ -268,3 +269,192 @@ def test_a_dismissed_report_leaves_the_puzzle_alone_and_cannot_be_handled_twice(
         curation.handle_report(report=report, user=curator, status="resolved", note="Again", disable=True)
     puzzle.refresh_from_db()
     assert puzzle.active and report.status == "dismissed"
+
+
+# The reports queue: who may see it
+
+
+@pytest.fixture
+def player_client():
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(User.objects.create_user("tirunesh"))
+    return client
+
+
+def token(client: Client) -> str:
+    """The CSRF token a page gives its forms (the queue page, which every curator can open)."""
+    client.get(reverse("curation:reports"))
+    return client.cookies["csrftoken"].value
+
+
+def handle(client: Client, report: PuzzleReport, csrf: str | None = None, **data):
+    data = {"status": "resolved", "note": "Checked.", **data}
+    if csrf is not None:
+        data["csrfmiddlewaretoken"] = csrf
+    return client.post(reverse("curation:report", args=[report.pk]), data)
+
+
+def test_a_visitor_is_sent_to_log_in():
+    report = report_on(make())
+    client = Client()
+    for url in (reverse("curation:reports"), reverse("curation:report", args=[report.pk])):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response["Location"] == f"{reverse('login')}?next={url}"
+    assert (
+        client.post(reverse("curation:report", args=[report.pk]), {"status": "resolved"}).status_code == 302
+    )
+
+
+def test_a_player_who_is_not_staff_is_told_there_is_no_such_page(player_client):
+    puzzle = make()
+    report = report_on(puzzle)
+    assert player_client.get(reverse("curation:reports")).status_code == 404
+    assert player_client.get(reverse("curation:report", args=[report.pk])).status_code == 404
+    response = handle(player_client, report, csrf=player_client.cookies.get("csrftoken", ""), disable="on")
+    assert response.status_code in (403, 404)
+    report.refresh_from_db()
+    puzzle.refresh_from_db()
+    assert report.status == "open" and puzzle.active and not PuzzleChange.objects.exists()
+
+
+def test_the_curate_link_is_shown_to_curators_only(curator_client, player_client):
+    link = '<a href="/curate/reports/">Curate</a>'
+    assert link in curator_client.get(reverse("course:rules")).content.decode()
+    assert link not in player_client.get(reverse("course:rules")).content.decode()
+
+
+# The queue
+
+
+def test_the_queue_shows_each_open_report_with_its_puzzle_on_a_board_and_its_solution(curator_client):
+    puzzle = make(FERES_MATE)
+    report = report_on(puzzle, comment="Black can run away")
+    handled = report_on(make(), comment="handled long ago")
+    handled.status = "resolved"
+    handled.save()
+    page = curator_client.get(reverse("curation:reports")).content.decode()
+    assert f"Report {report.pk} on puzzle {puzzle.pk}" in page
+    assert "Black can run away" in page and "The solution is wrong" in page and "tirunesh" in page
+    assert "handled long ago" not in page
+    assert '<div class="board"' in page and 'data-square="c8"' in page
+    assert "<li>30. Kc7</li><li>Bc5</li><li>31. Ndb6#</li>" in page
+    assert "White to move" in page and "Mate in 2" in page
+    resolved = curator_client.get(reverse("curation:reports"), {"status": "resolved"}).content.decode()
+    assert "handled long ago" in resolved and "Black can run away" not in resolved
+
+
+def test_the_queue_can_show_one_puzzles_reports(curator_client):
+    first, second = make(), make(FERES_MATE)
+    report_on(first, comment="about the first")
+    report_on(second, comment="about the second")
+    page = curator_client.get(reverse("curation:reports"), {"puzzle": second.pk}).content.decode()
+    assert "about the second" in page and "about the first" not in page
+
+
+@pytest.mark.parametrize("query", [{"status": "lost"}, {"puzzle": "x"}, {"page": "-1"}])
+def test_a_bad_query_is_a_400(curator_client, query):
+    response = curator_client.get(reverse("curation:reports"), query)
+    assert response.status_code == 400
+    assert "There is no such list of reports." in response.content.decode()
+
+
+def test_a_werera_puzzle_is_shown_from_the_side_that_chooses(curator_client):
+    report = report_on(make(WERERA))
+    page = curator_client.get(reverse("curation:report", args=[report.pk])).content.decode()
+    assert "A werera round: Black chooses" in page and "<li>Nxc2#</li>" in page
+
+
+# Handling a report
+
+
+def test_resolving_with_the_puzzle_disabled(curator_client, curator):
+    puzzle = make()
+    report = report_on(puzzle)
+    response = handle(curator_client, report, csrf=token(curator_client), note="Two mates.", disable="on")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("curation:report", args=[report.pk])
+    report.refresh_from_db()
+    puzzle.refresh_from_db()
+    assert (report.status, report.note, puzzle.active) == ("resolved", "Two mates.", False)
+    assert [(c.kind, c.user) for c in puzzle.changes.order_by("pk")] == [
+        ("report", curator),
+        ("disabled", curator),
+    ]
+    page = curator_client.get(response["Location"]).content.decode()
+    assert (
+        "Resolved" in page and "Two mates." in page and '<form class="form curation-report__form"' not in page
+    )
+
+
+def test_with_htmx_the_card_is_drawn_again_with_what_was_done(curator_client):
+    puzzle = make()
+    report = report_on(puzzle)
+    response = curator_client.post(
+        reverse("curation:report", args=[report.pk]),
+        {
+            "status": "resolved",
+            "note": "Two mates.",
+            "disable": "on",
+            "csrfmiddlewaretoken": token(curator_client),
+        },
+        HTTP_HX_REQUEST="true",
+    )
+    page = response.content.decode()
+    assert response.status_code == 200 and page.lstrip().startswith(f'<article id="report-{report.pk}"')
+    assert "The report is resolved and the puzzle disabled: it is no longer served." in page
+    assert "disabled" in page and "<form" not in page
+
+
+def test_dismissing_leaves_the_puzzle_served(curator_client):
+    puzzle = make()
+    report = report_on(puzzle)
+    handle(curator_client, report, csrf=token(curator_client), status="dismissed", note="It is unique.")
+    report.refresh_from_db()
+    puzzle.refresh_from_db()
+    assert report.status == "dismissed" and puzzle.active
+
+
+def test_a_post_without_the_csrf_token_is_refused(curator_client):
+    puzzle = make()
+    report = report_on(puzzle)
+    assert handle(curator_client, report, disable="on").status_code == 403
+    report.refresh_from_db()
+    puzzle.refresh_from_db()
+    assert report.status == "open" and puzzle.active and not PuzzleChange.objects.exists()
+
+
+def test_a_report_that_does_not_exist_is_a_404(curator_client):
+    csrf = token(curator_client)
+    missing = PuzzleReport(pk=999)
+    assert curator_client.get(reverse("curation:report", args=[999])).status_code == 404
+    assert handle(curator_client, missing, csrf=csrf).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"note": ""}, "This field is required."),
+        ({"note": "x" * 501}, "Ensure this value has at most 500 characters"),
+        ({"status": "deleted"}, "Select a valid choice."),
+        ({"status": "dismissed", "disable": "on"}, "A dismissed report leaves its puzzle as it is"),
+    ],
+)
+def test_bad_form_input_is_a_400_and_changes_nothing(curator_client, data, message):
+    puzzle = make()
+    report = report_on(puzzle)
+    response = handle(curator_client, report, csrf=token(curator_client), **data)
+    assert response.status_code == 400 and message in response.content.decode()
+    report.refresh_from_db()
+    puzzle.refresh_from_db()
+    assert report.status == "open" and puzzle.active and not PuzzleChange.objects.exists()
+
+
+def test_a_report_handled_already_is_a_409_and_stays_as_it_was(curator_client, curator):
+    puzzle = make()
+    report = report_on(puzzle)
+    curation.handle_report(report=report, user=curator, status="dismissed", note="Fine.")
+    response = handle(curator_client, report, csrf=token(curator_client), disable="on")
+    assert response.status_code == 409 and "handled already" in response.content.decode()
+    puzzle.refresh_from_db()
+    assert puzzle.active and kinds(puzzle) == ["report"]
