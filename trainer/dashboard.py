@@ -6,14 +6,19 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 
-from trainer.models import Attempt, Puzzle, PuzzleTheme
+from trainer.models import Attempt
 from trainer.words import theme_name
 
 #: The chart shows this many of the latest rated attempts: beyond a few hundred points a line is a smear.
 CHART_POINTS = 400
+#: Themes are judged on the latest first tries: they show the player's form, and stay quick to count for
+#: a player with tens of thousands of attempts.
+THEME_WINDOW = 1000
 RETRY_SHOWN = 30
+#: The retry queue is counted up to this; beyond it the page says "more than".
+RETRY_COUNTED = 500
 
 
 def rating_series(user: AbstractBaseUser) -> list[tuple[datetime, float]]:
@@ -47,28 +52,29 @@ class ThemeResult:
 
 
 def theme_results(user: AbstractBaseUser) -> list[ThemeResult]:
-    """First tries (the rated ones) by theme, the weakest first: the lowest share solved, and of equal
-    shares the theme tried most, since its figure says the most."""
+    """The latest THEME_WINDOW first tries (the rated ones) by theme, the weakest first: the lowest share
+    solved, and of equal shares the theme tried most, since its figure says the most. The attempts lead
+    the join (each puzzle's theme rows are found by the (puzzle, theme) index), so the query reads the
+    window's rows and no others."""
+    latest = Attempt.objects.filter(user=user, rated=True).order_by("-id").values("id")[:THEME_WINDOW]
     rows = (
-        PuzzleTheme.objects.filter(puzzle__attempts__user=user, puzzle__attempts__rated=True)
-        .values("theme")
-        .annotate(attempts=Count("id"), solved=Count("id", filter=Q(puzzle__attempts__solved=True)))
+        Attempt.objects.filter(id__in=latest)
+        .values(theme=F("puzzle__theme_rows__theme"))
+        .annotate(attempts=Count("id"), solved=Count("id", filter=Q(solved=True)))
     )
-    results = [ThemeResult(row["theme"], row["attempts"], row["solved"]) for row in rows]
+    results = [ThemeResult(row["theme"], row["attempts"], row["solved"]) for row in rows if row["theme"]]
     return sorted(results, key=lambda r: (r.solved / r.attempts, -r.attempts, r.theme))
 
 
-def retry_queue(user: AbstractBaseUser) -> QuerySet[Puzzle]:
-    """Active puzzles the player failed and has not solved since: those whose latest attempt failed. The
-    latest is the last recorded (the highest id), which the (user, puzzle) index gives without a sort."""
-    latest = Attempt.objects.filter(user=user, puzzle=OuterRef("pk")).order_by("-id")
-    failed = Attempt.objects.filter(user=user, solved=False).values("puzzle_id")
+def retry_queue(user: AbstractBaseUser) -> QuerySet[Attempt]:
+    """The player's latest attempt at each active puzzle failed and not solved since, the latest first: a
+    failed attempt with no later attempt at its puzzle. Later is a higher id, which the (user, puzzle)
+    index compares without reading a row; newest first is the user index read backwards, so the first page
+    stops early, however long the player's history."""
+    later = Attempt.objects.filter(user=user, puzzle=OuterRef("puzzle"), id__gt=OuterRef("id"))
     return (
-        Puzzle.objects.filter(pk__in=failed, active=True)
-        .annotate(
-            latest_solved=Subquery(latest.values("solved")[:1]),
-            latest_id=Subquery(latest.values("id")[:1]),
-        )
-        .filter(latest_solved=False)
-        .order_by("-latest_id")
+        Attempt.objects.filter(user=user, solved=False, puzzle__active=True)
+        .filter(~Exists(later))
+        .select_related("puzzle")
+        .order_by("-id")
     )

@@ -371,6 +371,8 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
         chart=rating_chart(dashboard.rating_series(request.user)),
         themes=dashboard.theme_results(request.user),
         retry=queue[: dashboard.RETRY_SHOWN],
-        retry_count=queue.count(),
+        retry_count=queue[: dashboard.RETRY_COUNTED + 1].count(),
+        retry_counted=dashboard.RETRY_COUNTED,
+        theme_window=dashboard.THEME_WINDOW,
     )
     return render(request, "trainer/dashboard.html", context)

@@ -119,6 +119,18 @@ def test_themes_come_weakest_first_from_first_tries(player, rival):
     assert results[0].name == "Fork"
 
 
+def test_themes_count_the_latest_first_tries_only(player, monkeypatch):
+    monkeypatch.setattr(dashboard, "THEME_WINDOW", 2)
+    attempt(player, make("fork"), False, 1490.0)
+    attempt(player, make("mateIn1"), True, 1500.0)
+    attempt(player, make("mateIn1 fork"), True, 1510.0)
+    # The old miss at a fork is out of the window; of two themes all solved, the one tried more comes first.
+    assert [(r.theme, r.attempts, r.solved) for r in dashboard.theme_results(player)] == [
+        ("mateIn1", 2, 2),
+        ("fork", 1, 1),
+    ]
+
+
 def test_each_theme_has_a_button_to_train_it(client, player):
     attempt(player, make("bareKingTrap"), False, 1480.0)
     page = client.get(reverse("trainer:dashboard")).content.decode()
@@ -140,7 +152,7 @@ def test_the_retry_queue_holds_failed_puzzles_not_solved_since(player, rival):
     attempt(player, disabled, False, 1460.0)
     Puzzle.objects.filter(pk=disabled.pk).update(active=False)
     attempt(rival, theirs, False, 1400.0)
-    assert list(dashboard.retry_queue(player)) == [refailed, failed]  # the latest miss first
+    assert [miss.puzzle for miss in dashboard.retry_queue(player)] == [refailed, failed]  # latest first
 
 
 def test_the_retry_queue_links_to_each_puzzle(client, player):
@@ -149,6 +161,13 @@ def test_the_retry_queue_links_to_each_puzzle(client, player):
     page = client.get(reverse("trainer:dashboard")).content.decode()
     assert "One puzzle you missed and have not solved since." in page
     assert f'href="/train/{puzzle.pk}/"' in page
+
+
+def test_a_long_retry_queue_is_counted_up_to_a_bound(client, player, monkeypatch):
+    monkeypatch.setattr(dashboard, "RETRY_COUNTED", 2)
+    for _ in range(3):
+        attempt(player, make(), False, 1490.0)
+    assert "More than 2 puzzles you missed" in client.get(reverse("trainer:dashboard")).content.decode()
 
 
 # The history
