@@ -2,6 +2,7 @@
 #   make run    set up and serve the site on http://127.0.0.1:8000 (SQLite, all fixtures loaded)
 #   make test   set up and run every check: lint, format, types, the test suite, engine conformance
 #   make bench  the engine's perft benchmark
+#   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 
 PYTHON := $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -10,7 +11,9 @@ FIXTURES := $(wildcard fixtures/*.json fixtures/*.jsonl)
 # CI runs without a terminal, so apt must not ask anything.
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 
-.PHONY: run test bench
+BENCH_DB := /tmp/senterej-bench.sqlite3
+
+.PHONY: run test bench bench-selection
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -28,6 +31,12 @@ test: $(VENV)/.dev /usr/bin/chromium
 
 bench: $(VENV)/.dev
 	$(PY) manage.py bench_perft
+
+# A scratch database of its own, made afresh: the benchmark seeds a million rows.
+bench-selection: $(VENV)/.dev
+	rm -f $(BENCH_DB)
+	DATABASE_URL=sqlite:///$(BENCH_DB) $(PY) manage.py migrate --no-input
+	DATABASE_URL=sqlite:///$(BENCH_DB) $(PY) manage.py bench_selection
 
 # Stamp files keyed on the requirements, so that pip runs again only when they change.
 $(VENV)/.runtime: requirements.txt | $(PY)

@@ -1,15 +1,19 @@
 """The dashboard: the chart follows the rated attempts, themes come weakest first, the retry queue holds the
-puzzles failed and not solved since, the history is paged, and only the asker's own data is ever shown."""
+puzzles failed and not solved since, the history is paged, and only the asker's own data is ever shown.
+Last, the benchmark that times these reads and the choice of puzzle at scale."""
 
+import re
 from datetime import UTC, datetime, timedelta
+from io import StringIO
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from trainer import dashboard
 from trainer.charts import BOTTOM, LEFT, RIGHT, TOP, rating_chart
-from trainer.models import Attempt, Puzzle
+from trainer.models import Attempt, Puzzle, PuzzleTheme
 
 pytestmark = pytest.mark.django_db
 
@@ -203,3 +207,35 @@ def test_the_dashboard_shows_only_the_askers_data_whatever_the_query(client, pla
         page = client.get(reverse("trainer:dashboard") + query).content.decode().split("<main")[1]
         assert f'href="/train/{mine.pk}/"' in page
         assert f'href="/train/{theirs.pk}/"' not in page and "2222" not in page and "Werera round" not in page
+
+
+# The benchmark, which times these reads beside the choice of the next puzzle
+
+
+def bench(*options: str) -> str:
+    out = StringIO()
+    sizes = ["--puzzles", "1000", "--attempts", "3000", "--users", "20", "--calls", "3"]
+    call_command("bench_selection", *sizes, *options, stdout=out)
+    return out.getvalue()
+
+
+def test_the_benchmark_refuses_a_database_with_data_of_its_own(player):
+    with pytest.raises(CommandError, match="already holds users"):
+        bench()
+    make()
+    with pytest.raises(CommandError, match="already holds puzzles and users"):
+        bench()
+    assert Attempt.objects.count() == 0
+
+
+def test_the_benchmark_seeds_times_and_shows_the_plans():
+    text = bench()
+    assert Puzzle.objects.count() == 1000 and PuzzleTheme.objects.count() >= 1000
+    assert 2900 <= Attempt.objects.count() <= 3100 and User.objects.count() == 20
+    heavy = Attempt.objects.filter(user__username="bench-0").count()
+    assert heavy == 180  # six per cent of the attempts
+    assert re.search(r"heavy player \(\d+\), any theme +180 ", text)
+    assert "SEARCH trainer_attempt USING COVERING INDEX attempt_user_puzzle" in text
+    assert "theme_active_rating" in text and "puzzle_active_rating" in text
+    bench()  # a second run replaces its own rows
+    assert Puzzle.objects.count() == 1000 and User.objects.count() == 20
