@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "senterej",
     "course",
     "trainer",
+    "classes",
 ]
 
 MIDDLEWARE = [

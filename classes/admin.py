@@ -1,0 +1,31 @@
+from django.contrib import admin
+
+from classes.models import Assignment, Invitation, Membership, SchoolClass
+
+
+class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = Membership
+    raw_id_fields = ["student"]
+    extra = 0
+
+
+@admin.register(SchoolClass)
+class SchoolClassAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["name", "teacher", "join_code", "archived_at", "created"]
+    search_fields = ["name", "teacher__username", "join_code"]
+    raw_id_fields = ["teacher"]
+    inlines = [MembershipInline]
+
+
+@admin.register(Assignment)
+class AssignmentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["school_class", "kind", "lesson", "theme", "due_on", "created"]
+    list_filter = ["kind"]
+    raw_id_fields = ["school_class", "lesson", "puzzles"]
+    filter_horizontal = ["tasks"]
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["school_class", "user", "created"]
+    raw_id_fields = ["school_class", "user"]

@@ -1,0 +1,101 @@
+"""Teachers' classes: who teaches them, who is in them, who is invited, and what is assigned. An assignment
+is a lesson, chosen tasks of the course, a puzzle set of one theme within a rating band, or chosen puzzles;
+its progress is read from the learners' own records (course.TaskProgress, trainer.Attempt), never copied."""
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from course.models import Lesson, Task
+from trainer.models import Puzzle
+
+#: A class holds at most this many students: a large school class, small enough for one progress table.
+MAX_STUDENTS = 60
+
+
+class SchoolClass(models.Model):
+    teacher = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classes_taught"
+    )
+    name = models.CharField(_("name"), max_length=100)
+    description = models.TextField(_("description"), max_length=1000, blank=True)
+    join_code = models.CharField(max_length=12, unique=True)
+    archived_at = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    students = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="Membership", related_name="classes_joined"
+    )
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("class")
+        verbose_name_plural = _("classes")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
+
+
+class Membership(models.Model):
+    school_class = models.ForeignKey(SchoolClass, on_delete=models.CASCADE, related_name="memberships")
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_memberships"
+    )
+    joined = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["school_class", "student"], name="one_membership")]
+
+    def __str__(self) -> str:
+        return f"{self.student} in {self.school_class}"
+
+
+class Invitation(models.Model):
+    """A teacher's invitation of an existing account; the account's owner accepts or declines it."""
+
+    school_class = models.ForeignKey(SchoolClass, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_invitations"
+    )
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["school_class", "user"], name="one_invitation")]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to {self.school_class}"
+
+
+class Assignment(models.Model):
+    class Kind(models.TextChoices):
+        LESSON = "lesson", _("A whole lesson")
+        TASKS = "tasks", _("Chosen tasks of the course")
+        THEME = "theme", _("Puzzles of a theme")
+        PUZZLES = "puzzles", _("Chosen puzzles")
+
+    school_class = models.ForeignKey(SchoolClass, on_delete=models.CASCADE, related_name="assignments")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    lesson = models.ForeignKey(Lesson, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    tasks = models.ManyToManyField(Task, blank=True, related_name="+")
+    theme = models.CharField(max_length=40, blank=True)
+    puzzle_count = models.PositiveSmallIntegerField(default=0)
+    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    puzzles = models.ManyToManyField(Puzzle, blank=True, related_name="+")
+    due_on = models.DateField(null=True, blank=True)
+    #: Puzzle work counts only from here on: a set is done by solving it, not by having solved it before.
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.school_class}: {self.kind} #{self.pk}"
+
+    @property
+    def is_course(self) -> bool:
+        return self.kind in (self.Kind.LESSON, self.Kind.TASKS)

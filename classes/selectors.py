@@ -1,0 +1,290 @@
+"""Reads for classes: each student's progress on each assignment (from their own TaskProgress and Attempt
+rows, a few queries for a whole class), a class's progress table, a student's classes, and a student's page
+for their teacher."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from classes.models import Assignment, SchoolClass
+from classes.words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
+from course.models import Lesson, Task, TaskProgress
+from trainer.models import Attempt, PlayerRating, PuzzleTheme
+
+#: A student's page shows this many recent attempts and charts this many rated ones.
+RECENT_ATTEMPTS = 20
+CHART_POINTS = 200
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One student's standing on one assignment. `done` of `total` are tasks with a star, or puzzles solved;
+    stars for course work, attempts for puzzle sets."""
+
+    status: str
+    done: int
+    total: int
+    stars: int = 0
+    max_stars: int = 0
+    attempts: int = 0
+    solved_attempts: int = 0
+    finished_late: bool = False
+    next_task: Task | None = None
+    next_puzzle_id: int | None = None
+
+    @property
+    def status_name(self) -> str:
+        return str(FINISHED_LATE if self.finished_late else STATUS_NAMES[self.status])
+
+    @property
+    def success_rate(self) -> int | None:
+        """The share of the set's attempts that were solved, in per cent; None before the first."""
+        return round(100 * self.solved_attempts / self.attempts) if self.attempts else None
+
+
+def _status(
+    *, done: int, total: int, started: bool, due_on: date | None, finished: datetime | None, today: date
+) -> tuple[str, bool]:
+    """The status, and whether a finished assignment was finished after its due date."""
+    if total and done >= total:
+        return DONE, bool(due_on and finished and timezone.localdate(finished) > due_on)
+    if due_on and today > due_on:
+        return LATE, False
+    return (IN_PROGRESS if started else NOT_STARTED), False
+
+
+def with_items(assignments: QuerySet[Assignment]) -> list[Assignment]:
+    """Assignments with what they are made of, loaded once: lessons, tasks and puzzles."""
+    return list(
+        assignments.select_related("lesson").prefetch_related("tasks__lesson", "lesson__tasks", "puzzles")
+    )
+
+
+def tasks_of(assignment: Assignment) -> list[Task]:
+    if assignment.kind == Assignment.Kind.LESSON and assignment.lesson is not None:
+        return list(assignment.lesson.tasks.all())
+    return sorted(assignment.tasks.all(), key=lambda task: (task.lesson.order, task.order))
+
+
+def _set_attempts(assignment: Assignment, student_ids: list[int]) -> list[tuple[int, int, bool, datetime]]:
+    """(student, puzzle, solved, when) of the students' attempts that count toward a puzzle set: made since
+    the set was assigned, on its chosen puzzles or on puzzles of its theme within its rating band."""
+    attempts = Attempt.objects.filter(user_id__in=student_ids, created__gte=assignment.created)
+    if assignment.kind == Assignment.Kind.PUZZLES:
+        attempts = attempts.filter(puzzle_id__in=[puzzle.pk for puzzle in assignment.puzzles.all()])
+    else:
+        rows = PuzzleTheme.objects.filter(theme=assignment.theme)
+        if assignment.rating_min is not None:
+            rows = rows.filter(rating__gte=assignment.rating_min)
+        if assignment.rating_max is not None:
+            rows = rows.filter(rating__lte=assignment.rating_max)
+        attempts = attempts.filter(puzzle_id__in=rows.values("puzzle_id"))
+    return list(attempts.order_by("created", "id").values_list("user_id", "puzzle_id", "solved", "created"))
+
+
+def _course_cells(
+    assignments: list[Assignment], student_ids: list[int], today: date
+) -> dict[tuple[int, int], Cell]:
+    task_lists = {assignment.pk: tasks_of(assignment) for assignment in assignments}
+    wanted = {task.pk for tasks in task_lists.values() for task in tasks}
+    progress: dict[int, dict[int, tuple[int, datetime | None]]] = defaultdict(dict)
+    if wanted and student_ids:
+        rows = TaskProgress.objects.filter(user_id__in=student_ids, task_id__in=wanted)
+        for user_id, task_id, stars, completed in rows.values_list(
+            "user_id", "task_id", "best_stars", "completed_at"
+        ):
+            progress[user_id][task_id] = (stars, completed)
+    cells = {}
+    for assignment in assignments:
+        tasks = task_lists[assignment.pk]
+        for student_id in student_ids:
+            mine = progress[student_id]
+            done = [mine[task.pk] for task in tasks if mine.get(task.pk, (0, None))[0] > 0]
+            finished = max((when for _stars, when in done if when), default=None)
+            status, late = _status(
+                done=len(done),
+                total=len(tasks),
+                started=any(task.pk in mine for task in tasks),
+                due_on=assignment.due_on,
+                finished=finished,
+                today=today,
+            )
+            cells[(assignment.pk, student_id)] = Cell(
+                status=status,
+                done=len(done),
+                total=len(tasks),
+                stars=sum(stars for stars, _when in done),
+                max_stars=3 * len(tasks),
+                finished_late=late,
+                next_task=next((task for task in tasks if mine.get(task.pk, (0, None))[0] == 0), None),
+            )
+    return cells
+
+
+def _puzzle_cells(assignment: Assignment, student_ids: list[int], today: date) -> dict[tuple[int, int], Cell]:
+    chosen = [puzzle.pk for puzzle in assignment.puzzles.all()]
+    total = len(chosen) if assignment.kind == Assignment.Kind.PUZZLES else assignment.puzzle_count
+    by_student: dict[int, list[tuple[int, bool, datetime]]] = defaultdict(list)
+    for user_id, puzzle_id, solved, when in _set_attempts(assignment, student_ids):
+        by_student[user_id].append((puzzle_id, solved, when))
+    cells = {}
+    for student_id in student_ids:
+        attempts = by_student[student_id]
+        solved: list[int] = []
+        finished = None
+        for puzzle_id, was_solved, when in attempts:
+            if was_solved and puzzle_id not in solved:
+                solved.append(puzzle_id)
+                if len(solved) == total:
+                    finished = when
+        status, late = _status(
+            done=len(solved),
+            total=total,
+            started=bool(attempts),
+            due_on=assignment.due_on,
+            finished=finished,
+            today=today,
+        )
+        cells[(assignment.pk, student_id)] = Cell(
+            status=status,
+            done=min(len(solved), total),
+            total=total,
+            attempts=len(attempts),
+            solved_attempts=sum(1 for _puzzle, was_solved, _when in attempts if was_solved),
+            finished_late=late,
+            next_puzzle_id=next((pk for pk in chosen if pk not in solved), None),
+        )
+    return cells
+
+
+def cells(
+    assignments: list[Assignment], student_ids: list[int], today: date | None = None
+) -> dict[tuple[int, int], Cell]:
+    """Each (assignment id, student id)'s cell: one query for all course work, one per puzzle set."""
+    today = today or timezone.localdate()
+    result = _course_cells([a for a in assignments if a.is_course], student_ids, today)
+    for assignment in assignments:
+        if not assignment.is_course:
+            result.update(_puzzle_cells(assignment, student_ids, today))
+    return result
+
+
+@dataclass(frozen=True)
+class Row:
+    student: User
+    cells: list[Cell]
+
+
+def students_of(school_class: SchoolClass) -> list[User]:
+    return list(
+        User.objects.filter(class_memberships__school_class=school_class).order_by(
+            "last_name", "first_name", "username"
+        )
+    )
+
+
+def progress_table(school_class: SchoolClass) -> tuple[list[Assignment], list[Row]]:
+    """The class's assignments, and a row of cells for each student in the same order."""
+    assignments = with_items(school_class.assignments.all())
+    students = students_of(school_class)
+    grid = cells(assignments, [student.pk for student in students])
+    return assignments, [
+        Row(student, [grid[(a.pk, student.pk)] for a in assignments]) for student in students
+    ]
+
+
+@dataclass(frozen=True)
+class StudentClass:
+    school_class: SchoolClass
+    assignments: list[tuple[Assignment, Cell]] = field(default_factory=list)
+
+
+def classes_of_student(student: User) -> list[StudentClass]:
+    """The open classes the student is in, each with its assignments and the student's standing on them:
+    the ones still to do first, by due date, then the finished ones."""
+    classes = list(
+        SchoolClass.objects.filter(memberships__student=student, archived_at=None).select_related("teacher")
+    )
+    assignments = with_items(Assignment.objects.filter(school_class__in=classes))
+    grid = cells(assignments, [student.pk])
+
+    def order(pair: tuple[Assignment, Cell]) -> tuple[bool, date, datetime]:
+        assignment, cell = pair
+        return (cell.status == DONE, assignment.due_on or date.max, assignment.created)
+
+    return [
+        StudentClass(
+            school_class,
+            sorted(
+                ((a, grid[(a.pk, student.pk)]) for a in assignments if a.school_class_id == school_class.pk),
+                key=order,
+            ),
+        )
+        for school_class in classes
+    ]
+
+
+@dataclass(frozen=True)
+class LessonStars:
+    lesson: Lesson
+    tasks: list[tuple[Task, int]]
+
+    @property
+    def stars(self) -> int:
+        return sum(stars for _task, stars in self.tasks)
+
+    @property
+    def done(self) -> int:
+        return sum(1 for _task, stars in self.tasks if stars)
+
+
+def course_map(student: User) -> list[LessonStars]:
+    """Every lesson with the student's best stars on each of its tasks."""
+    stars = dict(TaskProgress.objects.filter(user=student).values_list("task_id", "best_stars"))
+    return [
+        LessonStars(lesson, [(task, stars.get(task.pk, 0)) for task in lesson.tasks.all()])
+        for lesson in Lesson.objects.prefetch_related("tasks")
+    ]
+
+
+def rating_series(student: User) -> list[tuple[datetime, float]]:
+    """(when, rating after) of the student's latest rated attempts, oldest first."""
+    rows = (
+        Attempt.objects.filter(user=student, rated=True, rating_after__isnull=False)
+        .order_by("-created", "-id")
+        .values_list("created", "rating_after")[:CHART_POINTS]
+    )
+    return list(reversed(rows))
+
+
+def recent_attempts(student: User) -> list[Attempt]:
+    return list(
+        Attempt.objects.filter(user=student)
+        .select_related("puzzle")
+        .order_by("-created", "-id")[:RECENT_ATTEMPTS]
+    )
+
+
+def puzzle_rating(student: User) -> PlayerRating | None:
+    return PlayerRating.objects.filter(user=student).first()
+
+
+def student_tasks(assignment: Assignment, student: User) -> list[tuple[Task, int]]:
+    """A course assignment's tasks with the student's best stars on each."""
+    tasks = tasks_of(assignment)
+    stars = dict(
+        TaskProgress.objects.filter(user=student, task__in=tasks).values_list("task_id", "best_stars")
+    )
+    return [(task, stars.get(task.pk, 0)) for task in tasks]
+
+
+def student_puzzles(assignment: Assignment, student: User) -> list[tuple[int, bool]]:
+    """Chosen puzzles: each one's number and whether the student has solved it since it was set."""
+    if assignment.kind != Assignment.Kind.PUZZLES:
+        return []
+    solved = {puzzle_id for _user, puzzle_id, ok, _when in _set_attempts(assignment, [student.pk]) if ok}
+    return [(puzzle.pk, puzzle.pk in solved) for puzzle in assignment.puzzles.all()]

@@ -1,0 +1,244 @@
+"""Writes to classes: making, editing and archiving them, joining by code, invitations, students made in
+bulk or removed, and assignments. Every refusal a user can cause is a ClassError with a message for them."""
+
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import date
+
+from django.contrib.auth.hashers import PBKDF2PasswordHasher, make_password
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from classes.models import MAX_STUDENTS, Assignment, Invitation, Membership, SchoolClass
+from course.models import Lesson, Task
+from senterej import roles
+from trainer.models import Puzzle
+
+#: Join codes avoid the letters and digits that read alike (O and 0, I and 1).
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 8
+PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+PASSWORD_GROUPS = 3
+USERNAME_BASE_LENGTH = 30
+#: Generated passwords are random (12 characters of 31: about 59 bits), so they need no slow hash to resist
+#: guessing; the default hash (a million rounds) would keep a teacher waiting a minute for a class of 60.
+#: Django rehashes each with the default on the student's first log-in, since the rounds differ.
+GENERATED_PASSWORD_ROUNDS = 20_000
+
+
+class ClassError(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class _GeneratedPasswordHasher(PBKDF2PasswordHasher):
+    iterations = GENERATED_PASSWORD_ROUNDS
+
+
+@dataclass(frozen=True)
+class NewStudent:
+    name: str
+    username: str
+    password: str
+
+
+def normalize_code(text: str) -> str:
+    """A join code as typed or read aloud: any case, with spaces or dashes."""
+    return re.sub(r"[\s-]", "", text).upper()
+
+
+def _fresh_code() -> str:
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not SchoolClass.objects.filter(join_code=code).exists():
+            return code
+
+
+def create_class(*, teacher: User, name: str, description: str = "") -> SchoolClass:
+    if not roles.is_teacher(teacher):
+        raise ClassError(_("Only teachers create classes: tick “I teach” on your profile first."))
+    with transaction.atomic():
+        return SchoolClass.objects.create(
+            teacher=teacher, name=name.strip(), description=description.strip(), join_code=_fresh_code()
+        )
+
+
+def update_class(*, school_class: SchoolClass, name: str, description: str) -> None:
+    school_class.name, school_class.description = name.strip(), description.strip()
+    school_class.save(update_fields=["name", "description"])
+
+
+def archive_class(*, school_class: SchoolClass) -> None:
+    """An archived class keeps its students and work but takes no one new and leaves its students' pages."""
+    if school_class.archived_at is None:
+        school_class.archived_at = timezone.now()
+        school_class.save(update_fields=["archived_at"])
+
+
+def restore_class(*, school_class: SchoolClass) -> None:
+    school_class.archived_at = None
+    school_class.save(update_fields=["archived_at"])
+
+
+def new_join_code(*, school_class: SchoolClass) -> str:
+    """A new code (and link) for the class: the old one stops working, e.g. after it was shared too widely."""
+    with transaction.atomic():
+        school_class.join_code = _fresh_code()
+        school_class.save(update_fields=["join_code"])
+    return school_class.join_code
+
+
+def _check_room(school_class: SchoolClass, newcomers: int) -> None:
+    if school_class.memberships.count() + newcomers > MAX_STUDENTS:
+        raise ClassError(
+            _("A class has at most %(max)d students; this one has %(count)d.")
+            % {"max": MAX_STUDENTS, "count": school_class.memberships.count()}
+        )
+
+
+def _admit(school_class: SchoolClass, user: User) -> None:
+    """Puts the user in the class, which must be open and have room; the class row is locked."""
+    if school_class.archived:
+        raise ClassError(_("This class is closed."))
+    if school_class.teacher_id == user.pk:
+        raise ClassError(_("You teach this class."))
+    if not school_class.memberships.filter(student=user).exists():
+        _check_room(school_class, 1)
+        Membership.objects.create(school_class=school_class, student=user)
+    Invitation.objects.filter(school_class=school_class, user=user).delete()
+
+
+def join_class(*, user: User, code: str) -> SchoolClass:
+    with transaction.atomic():
+        school_class = SchoolClass.objects.select_for_update().filter(join_code=normalize_code(code)).first()
+        if school_class is None:
+            raise ClassError(_("No class has this code. Check it with your teacher."))
+        _admit(school_class, user)
+    return school_class
+
+
+def invite(*, school_class: SchoolClass, username: str) -> Invitation:
+    user = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
+    if user is None:
+        raise ClassError(_("No account has the username “%(username)s”.") % {"username": username.strip()})
+    if school_class.archived:
+        raise ClassError(_("This class is archived: restore it first."))
+    if user.pk == school_class.teacher_id:
+        raise ClassError(_("You teach this class."))
+    if school_class.memberships.filter(student=user).exists():
+        raise ClassError(_("%(username)s is in the class already.") % {"username": user.username})
+    with transaction.atomic():
+        invitation, created = Invitation.objects.get_or_create(school_class=school_class, user=user)
+    if not created:
+        raise ClassError(_("%(username)s is invited already.") % {"username": user.username})
+    return invitation
+
+
+def accept_invitation(*, invitation: Invitation) -> None:
+    with transaction.atomic():
+        school_class = SchoolClass.objects.select_for_update().get(pk=invitation.school_class_id)
+        _admit(school_class, invitation.user)
+
+
+def decline_invitation(*, invitation: Invitation) -> None:
+    invitation.delete()
+
+
+def remove_student(*, school_class: SchoolClass, student: User) -> None:
+    """The student leaves the class; their account and their work stay theirs."""
+    Membership.objects.filter(school_class=school_class, student=student).delete()
+
+
+def username_base(name: str) -> str:
+    """A username from a person's name: its words in lower case joined by dots (letters of any script)."""
+    words = re.findall(r"\w+", name.lower())
+    base = ".".join(words)[:USERNAME_BASE_LENGTH].strip("._")
+    return base or "student"
+
+
+def _unique_username(base: str, taken: set[str]) -> str:
+    candidate, number = base, 1
+    while candidate.lower() in taken or User.objects.filter(username__iexact=candidate).exists():
+        number += 1
+        candidate = f"{base}{number}"
+    taken.add(candidate.lower())
+    return candidate
+
+
+def generate_password() -> str:
+    return "-".join(
+        "".join(secrets.choice(PASSWORD_ALPHABET) for _ in range(4)) for _ in range(PASSWORD_GROUPS)
+    )
+
+
+def create_students(*, school_class: SchoolClass, names: list[str]) -> list[NewStudent]:
+    """Accounts for the named students, in the class at once. Their passwords exist only in the answer."""
+    if school_class.archived:
+        raise ClassError(_("This class is archived: restore it first."))
+    created = []
+    taken: set[str] = set()
+    with transaction.atomic():
+        SchoolClass.objects.select_for_update().get(pk=school_class.pk)  # one writer at a time per class
+        _check_room(school_class, len(names))
+        for name in names:
+            first, _space, last = name.strip().partition(" ")
+            username = _unique_username(username_base(name), taken)
+            password = generate_password()
+            user = User(username=username, first_name=first[:150], last_name=last.strip()[:150])
+            user.password = make_password(password, hasher=_GeneratedPasswordHasher())
+            user.save()
+            Membership.objects.create(school_class=school_class, student=user)
+            created.append(NewStudent(name.strip(), username, password))
+    return created
+
+
+def create_assignment(
+    *,
+    school_class: SchoolClass,
+    kind: str,
+    lesson: Lesson | None = None,
+    tasks: list[Task] | None = None,
+    theme: str = "",
+    puzzle_count: int = 0,
+    rating_min: int | None = None,
+    rating_max: int | None = None,
+    puzzles: list[Puzzle] | None = None,
+    due_on: date | None = None,
+) -> Assignment:
+    if school_class.archived:
+        raise ClassError(_("This class is archived: restore it first."))
+    shapes: dict[str, bool] = {
+        Assignment.Kind.LESSON: lesson is not None,
+        Assignment.Kind.TASKS: bool(tasks),
+        Assignment.Kind.THEME: bool(theme) and puzzle_count > 0,
+        Assignment.Kind.PUZZLES: bool(puzzles),
+    }
+    if not shapes.get(kind):
+        raise ClassError(_("The assignment is incomplete."))
+    if rating_min is not None and rating_max is not None and rating_min > rating_max:
+        raise ClassError(_("The lowest rating must not be above the highest."))
+    with transaction.atomic():
+        assignment = Assignment.objects.create(
+            school_class=school_class,
+            kind=kind,
+            lesson=lesson if kind == Assignment.Kind.LESSON else None,
+            theme=theme if kind == Assignment.Kind.THEME else "",
+            puzzle_count=puzzle_count if kind == Assignment.Kind.THEME else 0,
+            rating_min=rating_min if kind == Assignment.Kind.THEME else None,
+            rating_max=rating_max if kind == Assignment.Kind.THEME else None,
+            due_on=due_on,
+        )
+        if kind == Assignment.Kind.TASKS:
+            assignment.tasks.set(tasks or [])
+        if kind == Assignment.Kind.PUZZLES:
+            assignment.puzzles.set(puzzles or [])
+    return assignment
+
+
+def delete_assignment(*, assignment: Assignment) -> None:
+    """Only the assignment goes: the students' work on its tasks and puzzles is theirs and stays."""
+    assignment.delete()
