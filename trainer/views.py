@@ -204,18 +204,11 @@ def _notice(request: HttpRequest, theme: str, error: str = "", status: int = 200
     return render(request, template, context, status=status)
 
 
-def _solver(start: Position, puzzle: Puzzle) -> int:
-    """The side the solver plays: the side to move, or in a werera round the owner of the man moved first."""
-    if start.turn is not None:
-        return start.turn
-    man = start.piece_at(move_from(parse_coordinate(puzzle.solution[0])))
-    return man.colour if man is not None else WHITE
-
-
-def _played_out(puzzle: Puzzle, ply: int, played: list[str]) -> Position:
-    position = services.position_at(puzzle, ply)
-    for text in played:
-        position.push(parse_coordinate(text))
+def _played_out(puzzle: Puzzle, solver: int, moves: list[str]) -> Position:
+    """The puzzle's position after these moves. A werera puzzle's one choice is played as the solver's."""
+    position = Position.from_fen(puzzle.fen)
+    for text in moves:
+        position.push(parse_coordinate(text), solver if position.turn is None else None)
     return position
 
 
@@ -251,7 +244,7 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
     kept = page["outcome"]
     outcome = kept if state is not None and kept is not None and kept["token"] == state["token"] else None
     start = Position.from_fen(puzzle.fen)
-    solver = _solver(start, puzzle)
+    solver = services.solver_side(puzzle)
     solution = puzzle.solution
     live = state is not None and not state["done"]
     done = state is not None and state["done"]
@@ -260,12 +253,16 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
     if step is None and gave_up:
         step = len(solution)
     if step is not None:
-        position, shown = services.position_at(puzzle, step), solution[step - 1 : step] if step else []
+        position, shown = (
+            _played_out(puzzle, solver, solution[:step]),
+            solution[step - 1 : step] if step else [],
+        )
     elif outcome is not None:
-        position, shown = _played_out(puzzle, outcome["from_ply"], outcome["played"]), outcome["played"]
+        played = outcome["played"]
+        position, shown = _played_out(puzzle, solver, solution[: outcome["from_ply"]] + played), played
     else:
         ply = state["ply"] if state is not None else 0
-        position, shown = services.position_at(puzzle, ply), []
+        position, shown = _played_out(puzzle, solver, solution[:ply]), []
     hint = None
     if live and state is not None and request.GET.get("hint") == "1":
         hint = move_from(parse_coordinate(solution[state["ply"]]))
@@ -277,7 +274,7 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
         last_move=_last_squares(shown),
         hint=hint,
     )
-    feedback, rating_text = _feedback(request, puzzle, outcome)
+    feedback, rating_text = _feedback(request, puzzle, solver, outcome)
     theme = page["theme"]
     return {
         "puzzle": puzzle,
@@ -290,9 +287,9 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
         "feedback": feedback,
         "rating_text": rating_text,
         "announce": " ".join(part for part in (feedback, rating_text) if part),
-        "to_move": _("White to move") if solver == WHITE else _("Black to move"),
+        "to_move": _to_move(start, solver),
         "show_hint": hint is not None,
-        "steps": numbered(start, line_in_san(start, solution)) if done else [],
+        "steps": numbered(start, line_in_san(start, solution, solver)) if done else [],
         "step": step,
         "themes": [(name, theme_name(name)) for name in puzzle.theme_list] if done else [],
         "theme": theme,
@@ -302,12 +299,23 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
     }
 
 
-def _feedback(request: HttpRequest, puzzle: Puzzle, outcome: dict | None) -> tuple[str, str]:
+def _to_move(start: Position, solver: int) -> str:
+    if start.turn is None:
+        return (
+            _("White to choose in this werera round")
+            if solver == WHITE
+            else _("Black to choose in this werera round")
+        )
+    return _("White to move") if solver == WHITE else _("Black to move")
+
+
+def _feedback(request: HttpRequest, puzzle: Puzzle, solver: int, outcome: dict | None) -> tuple[str, str]:
     """What the last step earned, in words, and the rating change once the try is over."""
     if outcome is None:
         return "", ""
     if outcome["state"] == "continue":
-        played = line_in_san(services.position_at(puzzle, outcome["from_ply"]), outcome["played"])
+        before = _played_out(puzzle, solver, puzzle.solution[: outcome["from_ply"]])
+        played = line_in_san(before, outcome["played"], solver)
         return _("Correct! Your opponent answered %(reply)s. Find the next move.") % {"reply": played[-1]}, ""
     if outcome["state"] == "solved":
         feedback = _("Solved! Well played.")

@@ -25,6 +25,7 @@ THEME_NAMES = {
     "bareKingTrap": gettext_lazy("Don't take the last piece"),
     "beatTheCount": gettext_lazy("Mate before the count runs out"),
     "werera": gettext_lazy("Werera round"),
+    "advantage": gettext_lazy("Win material"),
     "quietMove": gettext_lazy("Quiet move"),
     "endgame": gettext_lazy("Endgame"),
     "derEndgame": gettext_lazy("Der endgame"),
@@ -55,20 +56,24 @@ def rating_change(before: float, after: float) -> str:
     return f"{start} \u2192 {end} ({sign}{abs(delta)})"
 
 
-def line_in_san(position: Position, moves: list[str]) -> list[str]:
+def line_in_san(position: Position, moves: list[str], solver: int) -> list[str]:
     """The moves (coordinate notation, each legal in turn) in SAN, played from `position`, which is left as
-    it was."""
+    it was. A werera choice (no side to move) is the solver's."""
     board = position.copy()
     words = []
     for text in moves:
         move = parse_coordinate(text)
-        words.append(san(board, move))
-        board.push(move)
+        side = solver if board.turn is None else None
+        words.append(san(board, move, side))
+        board.push(move, side)
     return words
 
 
 def numbered(position: Position, sans: list[str]) -> list[str]:
-    """Move numbers before White's moves, and before a line that starts with Black's: "1. Rd1", "Nf3"."""
+    """Move numbers before White's moves, and before a line that starts with Black's: "1. Rd1", "Nf3". A
+    werera choice has no number: the round is told elsewhere."""
+    if position.turn is None:
+        return list(sans)
     number, white = position.fullmove, position.turn == WHITE
     labels = []
     for index, text in enumerate(sans):

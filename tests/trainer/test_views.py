@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from senterej.engine import Position
+from senterej.engine import BLACK, WHITE, Position
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
 from trainer.words import THEME_NAMES, line_in_san, numbered, rating_change, theme_name
@@ -18,6 +18,8 @@ MATE_IN_ONE = ("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8")
 LADDER = ("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8")
 # The ladder with colours swapped and the board turned: Black mates.
 BLACK_LADDER = ("7r/7N/8/8/8/1k6/8/K7 b - - 0 1 0/0", "h8d8 h7f6 d8d1")
+# Round 1 of the werera, White quicker: c1c8 mates whatever Black chooses.
+WERERA = ("k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0", "c1c8")
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -138,6 +140,22 @@ def test_a_black_puzzle_is_seen_from_black_with_black_live(client):
     assert "Black to move" in text
     assert text.index('data-square="h1"') < text.index('data-square="a8"')  # h1 at the top left
     assert '"h8":[' in text.replace("&quot;", '"')  # Black's der may move
+
+
+def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
+    puzzle = make(WERERA, themes="werera mateIn1")
+    page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
+    assert "White to choose in this werera round" in page and 'class="board board--live"' in page
+    solved = move(client, puzzle, "c1c8", **HTMX).content.decode()
+    assert "Solved!" in solved and 'data-square="c8" aria-label="c8, White der"' in solved
+    assert "Rc8#" in solved and "Werera round" in solved
+    client.post(reverse("trainer:again", args=[puzzle.pk]))
+    missed = move(client, puzzle, "c1c7", **HTMX).content.decode()
+    assert (
+        "whatever your opponent chooses" in missed and 'data-square="c7" aria-label="c7, White der"' in missed
+    )
+    step = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=1").content.decode()
+    assert 'data-square="c8" aria-label="c8, White der"' in step
 
 
 def test_a_hint_highlights_the_man_to_move(client):
@@ -361,7 +379,13 @@ def test_a_rating_change_adds_up_as_shown():
 
 def test_a_line_is_written_in_san_with_move_numbers():
     white = Position.from_fen(LADDER[0])
-    assert numbered(white, line_in_san(white, LADDER[1].split())) == ["1. Rd1", "Nf3", "2. Rd8#"]
+    assert numbered(white, line_in_san(white, LADDER[1].split(), WHITE)) == ["1. Rd1", "Nf3", "2. Rd8#"]
     black = Position.from_fen(BLACK_LADDER[0])
-    assert numbered(black, line_in_san(black, BLACK_LADDER[1].split())) == ["1\u2026 Rd8", "2. Nf6", "Rd1#"]
+    assert numbered(black, line_in_san(black, BLACK_LADDER[1].split(), BLACK)) == [
+        "1\u2026 Rd8",
+        "2. Nf6",
+        "Rd1#",
+    ]
     assert black.fen() == BLACK_LADDER[0]  # left as it was
+    werera = Position.from_fen(WERERA[0])
+    assert numbered(werera, line_in_san(werera, [WERERA[1]], WHITE)) == ["Rc8#"]
