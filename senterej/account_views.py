@@ -1,11 +1,40 @@
-"""Signing up: a new account is logged in at once, which moves the session's course progress to it."""
+"""Accounts: signing up (a new account is logged in at once, which moves the session's course progress to
+it) and the profile page (name, e-mail, "I teach"). Logging in, the password change and the password reset are
+Django's own views with the site's templates; django-axes locks a username out of one address after too many
+failed log-ins."""
 
+import math
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
+
+from senterej import roles
+
+
+class ProfileForm(forms.ModelForm):  # type: ignore[type-arg]
+    teaches = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("I teach"),
+        help_text=gettext_lazy(
+            "Teachers create classes, give them lessons and puzzles, and follow their work."
+        ),
+    )
+
+    class Meta:
+        model = User
+        fields = ["first_name", "last_name", "email"]
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -19,3 +48,31 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(next_url if safe and next_url else "home")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def profile(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    assert isinstance(user, User)
+    form = ProfileForm(request.POST or None, instance=user, initial={"teaches": roles.is_teacher(user)})
+    if request.method == "POST":
+        if form.is_valid():
+            with transaction.atomic():
+                form.save()
+                roles.set_teacher(user=user, teaches=form.cleaned_data["teaches"])
+            messages.success(request, _("Your profile is saved."))
+            return redirect("profile")
+        status = 400
+    else:
+        status = 200
+    context = {"form": form, "roles": roles.role_names(user)}
+    return render(request, "registration/profile.html", context, status=status)
+
+
+def locked_out(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
+) -> HttpResponse:
+    """django-axes answers a locked-out log-in with this page: 429, since the lock lifts by itself."""
+    minutes = math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60)
+    return render(request, "registration/locked_out.html", {"minutes": minutes}, status=429)

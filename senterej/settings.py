@@ -1,6 +1,7 @@
 """The one settings module, configured from the environment (see README.md for the variables)."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from senterej.env import database, env_bool, env_list, secret_key
@@ -26,6 +27,7 @@ INSTALLED_APPS = [
     "course",
     "trainer",
     "classes",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -39,6 +41,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: it turns a refused log-in into the locked-out page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "senterej.urls"
@@ -63,6 +67,19 @@ TEMPLATES = [
 
 DATABASES = {"default": database(os.environ, default_url=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTHENTICATION_BACKENDS = [
+    # First, so that a locked-out username and address is refused before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Five failed log-ins for one username from one address lock that pair out for fifteen minutes: a guesser
+# is slowed down without letting anyone lock a whole classroom (one address) or someone else's account out.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "senterej.account_views.locked_out"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -95,3 +112,8 @@ STORAGES = {
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+
+# Password reset mails are printed on the console unless a real backend is configured.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Senterej school <noreply@localhost>")
