@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from senterej.board import BoardView
 from senterej.engine import WHITE, Position
-from senterej.engine.notation import parse_coordinate, san
+from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from
 from trainer import curation
 from trainer.models import Puzzle, PuzzleReport
@@ -96,7 +96,7 @@ def preview(puzzle: Puzzle) -> Preview:
         )
     board = BoardView(start, orientation=solver)
     try:
-        line = _line(start, solver, puzzle.solution)
+        line = numbered(start, line_in_san(start, puzzle.solution, solver))
     except ValueError as error:
         return Preview(
             board,
@@ -106,13 +106,6 @@ def preview(puzzle: Puzzle) -> Preview:
             _("The line cannot be played: %(error)s") % {"error": error},
         )
     return Preview(board, line, to_move, themes)
-
-
-def _line(start: Position, solver: int, solution: list[str]) -> list[str]:
-    """The solution in SAN, numbered; a werera puzzle is one choice, which SAN names with its side."""
-    if start.turn is None:
-        return [san(start, parse_coordinate(text), solver) for text in solution[:1]]
-    return numbered(start, line_in_san(start, solution))
 
 
 def _solver(start: Position, solution: list[str]) -> int:
