@@ -1,0 +1,424 @@
+"""Puzzles in the admin: found by theme, rating, status, reports, success and attempts; previewed on the
+board with their solution; edited only into puzzles the engine proves; enabled, disabled, re-validated,
+exported and imported in bulk. Every change goes through `trainer.curation`, which records it on the
+puzzle's page. Puzzles are disabled rather than deleted: deleting one would take the players' attempts
+at it, and their ratings' history, with it."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Case, Count, F, FloatField, IntegerField, OuterRef, Q, QuerySet, Subquery, When
+from django.db.models.functions import Coalesce
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
+from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
+
+from trainer import curation
+from trainer.curation_views import preview
+from trainer.models import Attempt, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
+from trainer.puzzles import validate
+from trainer.words import theme_name
+
+#: The largest file an import reads: the whole fixture of a few thousand puzzles is well under it.
+IMPORT_LIMIT = 10 * 1024 * 1024
+#: Failures listed one by one after a re-validation; the rest are counted.
+FAILURES_LISTED = 30
+
+
+def _count(model: type[Attempt] | type[PuzzleReport], **filters: object) -> Coalesce:
+    """How many rows of `model` a puzzle has: a subquery per puzzle rather than joins, which would
+    multiply attempts by reports."""
+    rows = (
+        model.objects.filter(puzzle=OuterRef("pk"), **filters)
+        .order_by()
+        .values("puzzle")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(rows, output_field=IntegerField()), 0)
+
+
+class PuzzleForm(forms.ModelForm):  # type: ignore[type-arg]
+    """A puzzle is saved only if the engine proves it: a change of its position, line or themes is proved
+    again from scratch, the themes included, as the fixture's validator does."""
+
+    class Meta:
+        model = Puzzle
+        fields = ["fen", "moves", "themes", "rating", "source", "active"]
+        widgets = {name: forms.TextInput(attrs={"size": 80}) for name in ("fen", "moves", "themes", "source")}
+
+    def clean_fen(self) -> str:
+        return " ".join(self.cleaned_data["fen"].split())
+
+    def clean_themes(self) -> str:
+        return " ".join(self.cleaned_data["themes"].split())
+
+    def clean_moves(self) -> str:
+        return " ".join(self.cleaned_data["moves"].split())
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        proved = curation.PROVED_FIELDS & set(self.changed_data)
+        if self.errors or (self.instance.pk is not None and not proved):
+            return data
+        reason = validate(data["fen"], data["moves"], data["themes"])
+        if reason is not None:
+            raise forms.ValidationError(_("The engine refutes this puzzle: %(reason)s") % {"reason": reason})
+        return data
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("JSON Lines file"),
+        help_text=gettext_lazy(
+            'One puzzle a line, as in fixtures/puzzles.jsonl: {"model": "trainer.puzzle", "pk": 1, '
+            '"fields": {"fen": …, "moves": …, "themes": …, "rating": …, "source": …}}.'
+        ),
+    )
+
+    def clean_file(self) -> list[str]:
+        upload = self.cleaned_data["file"]
+        if upload.size > IMPORT_LIMIT:
+            raise forms.ValidationError(
+                _("The file is larger than %(size)s MB.") % {"size": IMPORT_LIMIT // (1024 * 1024)}
+            )
+        try:
+            text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise forms.ValidationError(_("The file is not UTF-8 text.")) from error
+        lines: list[str] = text.splitlines()
+        return lines
+
+
+class BandFilter(admin.SimpleListFilter):
+    """A filter by bands of a figure: each band a key, its words and its condition."""
+
+    bands: dict[str, tuple[str, Q]] = {}
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+        return [(key, str(label)) for key, (label, _condition) in self.bands.items()]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> QuerySet[Puzzle]:
+        band = self.bands.get(self.value() or "")
+        return queryset.filter(band[1]) if band else queryset
+
+
+class StatusFilter(BandFilter):
+    title = gettext_lazy("status")
+    parameter_name = "status"
+    bands = {
+        "active": (gettext_lazy("active"), Q(active=True)),
+        "disabled": (gettext_lazy("disabled"), Q(active=False)),
+    }
+
+
+class RatingFilter(BandFilter):
+    title = gettext_lazy("rating")
+    parameter_name = "rating"
+    bands = {
+        "-1000": (gettext_lazy("under 1000"), Q(rating__lt=1000)),
+        "1000-1400": (gettext_lazy("1000 to 1399"), Q(rating__gte=1000, rating__lt=1400)),
+        "1400-1800": (gettext_lazy("1400 to 1799"), Q(rating__gte=1400, rating__lt=1800)),
+        "1800-2200": (gettext_lazy("1800 to 2199"), Q(rating__gte=1800, rating__lt=2200)),
+        "2200-": (gettext_lazy("2200 and over"), Q(rating__gte=2200)),
+    }
+
+
+class OpenReportsFilter(BandFilter):
+    title = gettext_lazy("open reports")
+    parameter_name = "reports"
+    bands = {
+        "0": (gettext_lazy("none"), Q(open_reports=0)),
+        "1": (gettext_lazy("one"), Q(open_reports=1)),
+        "2-": (gettext_lazy("two or more"), Q(open_reports__gte=2)),
+    }
+
+
+class SuccessFilter(BandFilter):
+    title = gettext_lazy("success rate")
+    parameter_name = "success"
+    bands = {
+        "none": (gettext_lazy("not tried yet"), Q(attempt_count=0)),
+        "-25": (gettext_lazy("under 25%"), Q(success_rate__lt=25)),
+        "25-50": (gettext_lazy("25% to 49%"), Q(success_rate__gte=25, success_rate__lt=50)),
+        "50-75": (gettext_lazy("50% to 74%"), Q(success_rate__gte=50, success_rate__lt=75)),
+        "75-": (gettext_lazy("75% and over"), Q(success_rate__gte=75)),
+    }
+
+
+class AttemptsFilter(BandFilter):
+    title = gettext_lazy("attempts")
+    parameter_name = "attempts"
+    bands = {
+        "0": (gettext_lazy("none"), Q(attempt_count=0)),
+        "1-10": (gettext_lazy("1 to 9"), Q(attempt_count__gte=1, attempt_count__lt=10)),
+        "10-100": (gettext_lazy("10 to 99"), Q(attempt_count__gte=10, attempt_count__lt=100)),
+        "100-": (gettext_lazy("100 and over"), Q(attempt_count__gte=100)),
+    }
+
+
+class ThemeFilter(admin.SimpleListFilter):
+    """The themes that puzzles have (their theme rows), by name."""
+
+    title = gettext_lazy("theme")
+    parameter_name = "theme"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+        themes = PuzzleTheme.objects.order_by("theme").values_list("theme", flat=True).distinct()
+        return [(theme, theme_name(theme)) for theme in themes]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> QuerySet[Puzzle]:
+        return queryset.filter(theme_rows__theme=self.value()) if self.value() else queryset
+
+
+class PuzzleChangeInline(admin.TabularInline):  # type: ignore[type-arg]
+    """The puzzle's record of changes, newest first; written by the curation services only."""
+
+    model = PuzzleChange
+    fk_name = "puzzle"
+    fields = ("created", "user", "what")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    verbose_name = gettext_lazy("change")
+    verbose_name_plural = gettext_lazy("changes")
+
+    @admin.display(description=gettext_lazy("what"))
+    def what(self, change: PuzzleChange) -> str:
+        return curation.describe(change)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[PuzzleChange]:
+        return super().get_queryset(request).select_related("user")
+
+    def has_add_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+        # whoever may see the puzzle may see its record
+        return request.user.has_perm("trainer.view_puzzle") or request.user.has_perm("trainer.change_puzzle")
+
+
+@admin.register(Puzzle)
+class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    form = PuzzleForm
+    list_display = (
+        "id",
+        "themes",
+        "rating_shown",
+        "active",
+        "attempts_shown",
+        "success_shown",
+        "reports_shown",
+    )
+    list_filter = (StatusFilter, ThemeFilter, RatingFilter, OpenReportsFilter, SuccessFilter, AttemptsFilter)
+    # `id__exact` compares the id as text, so that a search for words is not an error
+    search_fields = ("id__exact", "fen", "themes", "source")
+    readonly_fields = ("preview", "reports_link", "rating_deviation", "volatility", "created")
+    inlines = [PuzzleChangeInline]
+    actions = ["enable", "disable", "revalidate", "revalidate_and_disable", "export_jsonl"]
+    list_per_page = 50
+
+    def get_fieldsets(
+        self, request: HttpRequest, obj: Puzzle | None = None
+    ) -> list[tuple[Any, dict[str, Any]]]:
+        puzzle = (None, {"fields": ["fen", "moves", "themes", "source", "active"]})
+        rating = (_("Rating"), {"fields": ["rating", "rating_deviation", "volatility"]})
+        if obj is None:
+            return [puzzle, (_("Rating"), {"fields": ["rating"]})]
+        return [
+            (_("Preview"), {"fields": ["preview", "reports_link"]}),
+            puzzle,
+            rating,
+            (None, {"fields": ["created"]}),
+        ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Puzzle]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                attempt_count=_count(Attempt),
+                solved_count=_count(Attempt, solved=True),
+                open_reports=_count(PuzzleReport, status=PuzzleReport.Status.OPEN),
+            )
+            .annotate(
+                success_rate=Case(
+                    When(attempt_count=0, then=None),
+                    default=100.0 * F("solved_count") / F("attempt_count"),
+                    output_field=FloatField(),
+                )
+            )
+        )
+
+    def has_delete_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+        return False
+
+    def save_model(self, request: HttpRequest, obj: Puzzle, form: forms.Form, change: bool) -> None:
+        curation.save_puzzle(puzzle=obj, user=request.user)
+
+    # --- columns and read-only fields ---
+
+    @admin.display(description=gettext_lazy("rating"), ordering="rating")
+    def rating_shown(self, puzzle: Puzzle) -> str:
+        return f"{puzzle.rating:.0f}"
+
+    @admin.display(description=gettext_lazy("attempts"), ordering="attempt_count")
+    def attempts_shown(self, puzzle: Puzzle) -> int:
+        return puzzle.attempt_count  # type: ignore[attr-defined,no-any-return]
+
+    @admin.display(description=gettext_lazy("success"), ordering="success_rate")
+    def success_shown(self, puzzle: Puzzle) -> str:
+        rate = puzzle.success_rate  # type: ignore[attr-defined]
+        return "—" if rate is None else f"{rate:.0f}%"
+
+    @admin.display(description=gettext_lazy("open reports"), ordering="open_reports")
+    def reports_shown(self, puzzle: Puzzle) -> str:
+        count = puzzle.open_reports  # type: ignore[attr-defined]
+        if not count:
+            return "0"
+        return format_html('<a href="{}?puzzle={}">{}</a>', reverse("curation:reports"), puzzle.pk, count)
+
+    @admin.display(description=gettext_lazy("open reports"))
+    def reports_link(self, puzzle: Puzzle) -> str:
+        count = puzzle.reports.filter(status=PuzzleReport.Status.OPEN).count()
+        words = ngettext("%(count)d open report", "%(count)d open reports", count) % {"count": count}
+        return format_html('<a href="{}?puzzle={}">{}</a>', reverse("curation:reports"), puzzle.pk, words)
+
+    @admin.display(description=gettext_lazy("preview"))
+    def preview(self, puzzle: Puzzle) -> str:
+        """The board component, drawn in a frame of its own with the site's styles, which the admin's would
+        otherwise fight with; and the solution in SAN."""
+        shown = preview(puzzle)
+        frame = render_to_string(
+            "trainer/curation/_board_frame.html", {"preview": shown, "lang": get_language()}
+        )
+        return render_to_string("trainer/curation/_admin_preview.html", {"preview": shown, "frame": frame})
+
+    # --- actions ---
+
+    @admin.action(description=gettext_lazy("Enable the selected puzzles"), permissions=["change"])
+    def enable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
+        changed = curation.set_active(puzzles=queryset, active=True, user=request.user)
+        count = len(changed)
+        self.message_user(
+            request,
+            ngettext("%(count)d puzzle enabled.", "%(count)d puzzles enabled.", count) % {"count": count},
+        )
+
+    @admin.action(description=gettext_lazy("Disable the selected puzzles"), permissions=["change"])
+    def disable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
+        changed = curation.set_active(puzzles=queryset, active=False, user=request.user)
+        count = len(changed)
+        self.message_user(
+            request,
+            ngettext("%(count)d puzzle disabled.", "%(count)d puzzles disabled.", count) % {"count": count},
+        )
+
+    @admin.action(description=gettext_lazy("Re-validate with the engine"), permissions=["change"])
+    def revalidate(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
+        self._revalidate(request, queryset, disable_failing=False)
+
+    @admin.action(
+        description=gettext_lazy("Re-validate with the engine and disable those that fail"),
+        permissions=["change"],
+    )
+    def revalidate_and_disable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
+        self._revalidate(request, queryset, disable_failing=True)
+
+    def _revalidate(self, request: HttpRequest, queryset: QuerySet[Puzzle], disable_failing: bool) -> None:
+        verdicts = curation.revalidate(
+            puzzles=queryset.order_by("pk"), user=request.user, disable_failing=disable_failing
+        )
+        failed = [verdict for verdict in verdicts if verdict.reason is not None]
+        for verdict in failed[:FAILURES_LISTED]:
+            words = _("Puzzle %(pk)s fails: %(reason)s") % {"pk": verdict.puzzle.pk, "reason": verdict.reason}
+            if verdict.disabled:
+                words += " " + _("It is disabled now.")
+            self.message_user(request, words, messages.ERROR)
+        if len(failed) > FAILURES_LISTED:
+            more = len(failed) - FAILURES_LISTED
+            self.message_user(
+                request,
+                ngettext("%(count)d more puzzle fails.", "%(count)d more puzzles fail.", more)
+                % {"count": more},
+                messages.ERROR,
+            )
+        sound = len(verdicts) - len(failed)
+        self.message_user(
+            request,
+            ngettext(
+                "%(sound)d of %(count)d puzzle is sound.",
+                "%(sound)d of %(count)d puzzles are sound.",
+                len(verdicts),
+            )
+            % {"sound": sound, "count": len(verdicts)},
+            messages.WARNING if failed else messages.SUCCESS,
+        )
+
+    @admin.action(
+        description=gettext_lazy("Export as JSON Lines (the fixture's format)"), permissions=["view"]
+    )
+    def export_jsonl(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> HttpResponse:
+        # plain rows without the list's counts, read in chunks: exporting every puzzle stays small in memory
+        puzzles: Iterable[Puzzle] = (
+            Puzzle.objects.filter(pk__in=queryset.values("pk")).order_by("pk").iterator(chunk_size=1000)
+        )
+        response = StreamingHttpResponse(
+            curation.export_lines(puzzles), content_type="application/jsonl; charset=utf-8"
+        )
+        response["Content-Disposition"] = 'attachment; filename="puzzles.jsonl"'
+        return response  # type: ignore[return-value]
+
+    # --- import ---
+
+    def get_urls(self) -> list[URLPattern]:
+        view = self.admin_site.admin_view(self.import_view)
+        return [path("import/", view, name="trainer_puzzle_import"), *super().get_urls()]
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        """Puzzles from a JSON Lines file: every line proved first, and all of them imported or none."""
+        if not (self.has_add_permission(request) and self.has_change_permission(request)):
+            raise PermissionDenied
+        form = ImportForm(request.POST or None, request.FILES or None)
+        errors: list[curation.LineError] = []
+        status = 200
+        if request.method == "POST":
+            status = 400
+            if form.is_valid():
+                try:
+                    result = curation.import_lines(lines=form.cleaned_data["file"], user=request.user)
+                except curation.ImportRefused as refused:
+                    errors = refused.errors
+                else:
+                    self.message_user(request, _imported(result))
+                    return redirect("admin:trainer_puzzle_changelist")
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": _("Import puzzles"),
+            "form": form,
+            "errors": errors,
+        }
+        return TemplateResponse(request, "admin/trainer/puzzle/import.html", context, status=status)
+
+
+def _imported(result: curation.Imported) -> str:
+    return _("Imported: %(created)s new, %(updated)s updated, %(unchanged)s unchanged.") % {
+        "created": result.created,
+        "updated": result.updated,
+        "unchanged": result.unchanged,
+    }
