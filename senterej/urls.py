@@ -43,5 +43,6 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
+    path("classes/", include("classes.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,147 @@
+"""Forms of the classes pages. They check what a request may hold; the services check what the rules of
+classes allow."""
+
+import re
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from classes.models import MAX_STUDENTS, Assignment, SchoolClass
+from course.models import Lesson, Task
+from trainer.models import Puzzle, PuzzleTheme
+from trainer.words import THEME_NAMES, theme_name
+
+NAME_LENGTH = 100
+#: A rating band's bounds; puzzle ratings live well inside.
+RATING_FLOOR, RATING_CEILING = 0, 4000
+MAX_CHOSEN_PUZZLES = 100
+
+
+class ClassForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = SchoolClass
+        fields = ["name", "description"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(label=gettext_lazy("Class code"), max_length=20)
+
+
+class InviteForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("Username"), max_length=150)
+
+
+class StudentsForm(forms.Form):
+    names = forms.CharField(
+        label=gettext_lazy("Names, one a line"),
+        widget=forms.Textarea(attrs={"rows": 10}),
+        max_length=MAX_STUDENTS * (NAME_LENGTH + 2),
+    )
+
+    def clean_names(self) -> list[str]:
+        names = [line.strip() for line in self.cleaned_data["names"].splitlines() if line.strip()]
+        if not names:
+            raise forms.ValidationError(_("Write at least one name."))
+        if len(names) > MAX_STUDENTS:
+            raise forms.ValidationError(_("At most %(max)d names at once.") % {"max": MAX_STUDENTS})
+        too_long = [name for name in names if len(name) > NAME_LENGTH]
+        if too_long:
+            raise forms.ValidationError(
+                _("A name has at most %(max)d characters: %(name)s")
+                % {"max": NAME_LENGTH, "name": too_long[0]}
+            )
+        return names
+
+
+def theme_choices() -> list[tuple[str, str]]:
+    """The themes the trainer names, and any other theme puzzles have, by name."""
+    themes = set(THEME_NAMES) | set(PuzzleTheme.objects.values_list("theme", flat=True).distinct())
+    return sorted(((theme, theme_name(theme)) for theme in themes), key=lambda choice: choice[1])
+
+
+class TaskChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.lesson.order}.{obj.order} {obj.local_title}"
+
+
+class LessonChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.order}. {obj.local_title}"
+
+
+class AssignmentForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=gettext_lazy("What to assign"), choices=Assignment.Kind.choices, widget=forms.RadioSelect
+    )
+    lesson = LessonChoiceField(label=gettext_lazy("Lesson"), queryset=Lesson.objects.all(), required=False)
+    tasks = TaskChoiceField(
+        label=gettext_lazy("Tasks"),
+        queryset=Task.objects.select_related("lesson"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    theme = forms.ChoiceField(label=gettext_lazy("Theme"), choices=[], required=False)
+    puzzle_count = forms.IntegerField(
+        label=gettext_lazy("How many puzzles to solve"), min_value=1, max_value=100, required=False
+    )
+    rating_min = forms.IntegerField(
+        label=gettext_lazy("Rated from"), min_value=RATING_FLOOR, max_value=RATING_CEILING, required=False
+    )
+    rating_max = forms.IntegerField(
+        label=gettext_lazy("Rated up to"), min_value=RATING_FLOOR, max_value=RATING_CEILING, required=False
+    )
+    puzzle_ids = forms.CharField(
+        label=gettext_lazy("Puzzle numbers"),
+        help_text=gettext_lazy("The numbers of the puzzles, separated by spaces or commas, e.g. 12 40 57."),
+        max_length=1000,
+        required=False,
+    )
+    due_on = forms.DateField(
+        label=gettext_lazy("Due date (optional)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["theme"].choices = [("", "—"), *theme_choices()]
+
+    def clean_puzzle_ids(self) -> list[Puzzle]:
+        text = self.cleaned_data["puzzle_ids"]
+        if not text.strip():
+            return []
+        words = [word for word in re.split(r"[\s,;#]+", text) if word]
+        if not all(word.isdigit() for word in words):
+            raise forms.ValidationError(_("Write only puzzle numbers, separated by spaces or commas."))
+        ids = list(dict.fromkeys(int(word) for word in words))
+        if len(ids) > MAX_CHOSEN_PUZZLES:
+            raise forms.ValidationError(_("At most %(max)d puzzles.") % {"max": MAX_CHOSEN_PUZZLES})
+        found = {puzzle.pk: puzzle for puzzle in Puzzle.objects.filter(pk__in=ids, active=True)}
+        missing = [str(pk) for pk in ids if pk not in found]
+        if missing:
+            raise forms.ValidationError(
+                _("There is no puzzle with the number %(numbers)s.") % {"numbers": ", ".join(missing)}
+            )
+        return [found[pk] for pk in ids]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        kind = data.get("kind")
+        if kind == Assignment.Kind.LESSON and not data.get("lesson"):
+            self.add_error("lesson", _("Choose a lesson."))
+        if kind == Assignment.Kind.TASKS and not data.get("tasks"):
+            self.add_error("tasks", _("Choose at least one task."))
+        if kind == Assignment.Kind.THEME:
+            if not data.get("theme"):
+                self.add_error("theme", _("Choose a theme."))
+            if not data.get("puzzle_count"):
+                self.add_error("puzzle_count", _("Say how many puzzles to solve."))
+            low, high = data.get("rating_min"), data.get("rating_max")
+            if low is not None and high is not None and low > high:
+                self.add_error("rating_max", _("The highest rating must not be below the lowest."))
+        if kind == Assignment.Kind.PUZZLES and not data.get("puzzle_ids") and "puzzle_ids" not in self.errors:
+            self.add_error("puzzle_ids", _("Give at least one puzzle number."))
+        return data

@@ -1,0 +1,36 @@
+from django.urls import path
+
+from classes import views
+
+app_name = "classes"
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("join/", views.join, name="join"),
+    path("join/<str:code>/", views.join_link, name="join_link"),
+    path("invitations/<int:invitation_id>/accept/", views.invitation_accept, name="invitation_accept"),
+    path("invitations/<int:invitation_id>/decline/", views.invitation_decline, name="invitation_decline"),
+    path("assignments/<int:assignment_id>/", views.assignment_page, name="assignment"),
+    path("new/", views.class_new, name="new"),
+    path("<int:class_id>/", views.class_page, name="class"),
+    path("<int:class_id>/leave/", views.leave, name="leave"),
+    path("<int:class_id>/edit/", views.class_edit, name="edit"),
+    path("<int:class_id>/archive/", views.class_archive, name="archive"),
+    path("<int:class_id>/restore/", views.class_restore, name="restore"),
+    path("<int:class_id>/code/", views.class_code, name="code"),
+    path("<int:class_id>/invite/", views.class_invite, name="invite"),
+    path(
+        "<int:class_id>/invitations/<int:invitation_id>/cancel/",
+        views.invitation_cancel,
+        name="invitation_cancel",
+    ),
+    path("<int:class_id>/students/new/", views.students_new, name="students_new"),
+    path("<int:class_id>/students/<int:student_id>/", views.student_page, name="student"),
+    path("<int:class_id>/students/<int:student_id>/remove/", views.student_remove, name="student_remove"),
+    path("<int:class_id>/assignments/new/", views.assignment_new, name="assignment_new"),
+    path(
+        "<int:class_id>/assignments/<int:assignment_id>/delete/",
+        views.assignment_delete,
+        name="assignment_delete",
+    ),
+    path("<int:class_id>/progress.csv", views.progress_csv, name="progress_csv"),
+]

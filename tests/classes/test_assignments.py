@@ -1,0 +1,102 @@
+"""Assignments set from the class page: a lesson, chosen tasks, a theme's puzzles in a rating band, chosen
+puzzles, each with an optional due date; incomplete or tampered forms are a 400; deleting keeps the work."""
+
+from datetime import date
+
+import pytest
+from django.urls import reverse
+
+from classes.models import Assignment
+
+pytestmark = pytest.mark.django_db
+
+
+def post(client, school_class, **data):
+    return client.post(reverse("classes:assignment_new", args=[school_class.pk]), data)
+
+
+def test_the_form_offers_lessons_tasks_and_themes(school_class, lesson, almaz, make):
+    page = (
+        make.logged_in(almaz).get(reverse("classes:assignment_new", args=[school_class.pk])).content.decode()
+    )
+    assert "1. The setup" in page and "1.2 Question 2" in page and "Mate by a medeq" in page
+
+
+def test_a_lesson_is_assigned_with_a_due_date(school_class, lesson, almaz, make):
+    answer = post(make.logged_in(almaz), school_class, kind="lesson", lesson=lesson.pk, due_on="2026-04-01")
+    assert answer.url == reverse("classes:class", args=[school_class.pk])
+    assignment = Assignment.objects.get()
+    assert (assignment.kind, assignment.lesson, assignment.due_on) == ("lesson", lesson, date(2026, 4, 1))
+
+
+def test_chosen_tasks_are_assigned(school_class, lesson, almaz, make):
+    second = lesson.tasks.last()
+    post(make.logged_in(almaz), school_class, kind="tasks", tasks=[second.pk])
+    assert list(Assignment.objects.get().tasks.all()) == [second]
+
+
+def test_a_theme_set_is_assigned_within_a_band(school_class, almaz, make):
+    post(
+        make.logged_in(almaz),
+        school_class,
+        kind="theme",
+        theme="fork",
+        puzzle_count=10,
+        rating_min=1200,
+        rating_max=1500,
+    )
+    assignment = Assignment.objects.get()
+    assert (assignment.theme, assignment.puzzle_count, assignment.rating_min, assignment.rating_max) == (
+        "fork",
+        10,
+        1200,
+        1500,
+    )
+
+
+def test_chosen_puzzles_are_assigned_by_number(school_class, almaz, make):
+    one, two = make.puzzle(), make.puzzle()
+    post(make.logged_in(almaz), school_class, kind="puzzles", puzzle_ids=f"#{two.pk}, {one.pk} {two.pk}")
+    assert list(Assignment.objects.get().puzzles.order_by("pk")) == [one, two]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"kind": "lesson"},
+        {"kind": "lesson", "lesson": 999},
+        {"kind": "tasks"},
+        {"kind": "theme", "theme": "fork"},
+        {"kind": "theme", "theme": "noSuchTheme", "puzzle_count": 3},
+        {"kind": "theme", "theme": "fork", "puzzle_count": 3, "rating_min": 1600, "rating_max": 1200},
+        {"kind": "puzzles", "puzzle_ids": "12 abc"},
+        {"kind": "puzzles", "puzzle_ids": "99999"},
+        {"kind": "puzzles"},
+        {"kind": "everything"},
+        {"kind": "lesson", "lesson": 1, "due_on": "tomorrow"},
+    ],
+)
+def test_an_incomplete_or_tampered_form_is_a_400_and_assigns_nothing(school_class, lesson, almaz, make, data):
+    assert post(make.logged_in(almaz), school_class, **data).status_code == 400
+    assert not Assignment.objects.exists()
+
+
+def test_a_disabled_puzzle_cannot_be_assigned(school_class, almaz, make):
+    hidden = make.puzzle()
+    hidden.active = False
+    hidden.save()
+    answer = post(make.logged_in(almaz), school_class, kind="puzzles", puzzle_ids=str(hidden.pk))
+    assert answer.status_code == 400 and f"no puzzle with the number {hidden.pk}" in answer.content.decode()
+
+
+def test_an_archived_class_gets_no_new_assignment(school_class, lesson, almaz, make):
+    school_class.archived_at = school_class.created
+    school_class.save()
+    answer = post(make.logged_in(almaz), school_class, kind="lesson", lesson=lesson.pk)
+    assert answer.status_code == 400 and "archived" in answer.content.decode()
+
+
+def test_an_assignment_is_deleted(school_class, lesson, almaz, make):
+    assignment = make.assign_lesson(school_class, lesson)
+    make.logged_in(almaz).post(reverse("classes:assignment_delete", args=[school_class.pk, assignment.pk]))
+    assert not Assignment.objects.exists()
