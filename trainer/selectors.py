@@ -6,6 +6,7 @@ thousand puzzles and a million attempts; the window widens when nothing fits."""
 import random
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Value
 
 from trainer.models import Attempt, Puzzle, PuzzleTheme
 
@@ -26,8 +27,10 @@ def next_puzzle(
     """`seen`: what this session has played (all that an anonymous visitor has played, and the last one)."""
     rng = rng or random.Random()
     target = rating + DIFFICULTIES.get(difficulty, 0)
-    for window in WINDOWS:
-        ids = _near(target, window, theme, rng)
+    for step, window in enumerate(WINDOWS):
+        # Wider windows look further along the index, so a player who has tried every puzzle near the
+        # point still finds the untried ones beyond them.
+        ids = _near(target, window, theme, rng, SAMPLE << step)
         fresh = [pk for pk in ids if pk not in seen]
         if fresh and user.is_authenticated:
             done = set(
@@ -39,16 +42,18 @@ def next_puzzle(
     return None
 
 
-def _near(target: float, window: int, theme: str, rng: random.Random) -> list[int]:
-    """Up to 2 x SAMPLE puzzle ids from a random point of the window, upwards and downwards."""
+def _near(target: float, window: int, theme: str, rng: random.Random, sample: int) -> list[int]:
+    """Up to 2 x `sample` puzzle ids from a random point of the window, upwards and downwards."""
     low, high = target - window, target + window
     point = rng.uniform(low, high)
+    # `active=Value(True)` is written `active = true`: a bare boolean column (Django's `active=True` on
+    # SQLite) cannot be matched against the (active, rating) index, and the look would become a full scan.
     if theme:
-        rows = PuzzleTheme.objects.filter(theme=theme, active=True)
+        rows = PuzzleTheme.objects.filter(theme=theme, active=Value(True))
         key = "puzzle_id"
     else:
-        rows = Puzzle.objects.filter(active=True)
+        rows = Puzzle.objects.filter(active=Value(True))
         key = "id"
     above = rows.filter(rating__gte=point, rating__lte=high).order_by("rating").values_list(key, flat=True)
     below = rows.filter(rating__lt=point, rating__gte=low).order_by("-rating").values_list(key, flat=True)
-    return [*above[:SAMPLE], *below[:SAMPLE]]
+    return [*above[:sample], *below[:sample]]
