@@ -95,17 +95,29 @@ def preview(puzzle: Puzzle) -> Preview:
             _("A werera round: White chooses") if solver == WHITE else _("A werera round: Black chooses")
         )
     board = BoardView(start, orientation=solver)
-    try:
-        line = numbered(start, line_in_san(start, puzzle.solution, solver))
-    except ValueError as error:
-        return Preview(
-            board,
-            puzzle.solution,
-            to_move,
-            themes,
-            _("The line cannot be played: %(error)s") % {"error": error},
-        )
-    return Preview(board, line, to_move, themes)
+    unplayable = _unplayable(start, puzzle.solution, solver)
+    if unplayable:
+        return Preview(board, puzzle.solution, to_move, themes, unplayable)
+    return Preview(board, numbered(start, line_in_san(start, puzzle.solution, solver)), to_move, themes)
+
+
+def _unplayable(start: Position, solution: list[str], solver: int) -> str:
+    """Why the line cannot be played from the start, or "" if every move is legal in turn (SAN is written
+    only for legal moves)."""
+    board = start.copy()
+    for number, text in enumerate(solution, start=1):
+        try:
+            move = parse_coordinate(text)
+        except ValueError as error:
+            return _("The line cannot be played: %(error)s") % {"error": error}
+        side = solver if board.turn is None else None
+        if move not in board.legal_moves(side):
+            return _("The line cannot be played: move %(number)s (%(move)s) is not legal.") % {
+                "number": number,
+                "move": text,
+            }
+        board.push(move, side)
+    return ""
 
 
 def _solver(start: Position, solution: list[str]) -> int:

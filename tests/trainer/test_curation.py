@@ -459,3 +459,17 @@ def test_a_report_handled_already_is_a_409_and_stays_as_it_was(curator_client, c
     assert response.status_code == 409 and "handled already" in response.content.decode()
     puzzle.refresh_from_db()
     assert puzzle.active and kinds(puzzle) == ["report"]
+
+
+@pytest.mark.parametrize(
+    ("fen", "moves", "reason"),
+    [
+        ("3k4/R7/1r6/5RK1/8/8/8 w - - 0 30 0/0", "f5f8", "The position cannot be read: bad FEN"),
+        (DER_MATE[0], "h1h8", "The line cannot be played: move 1 (h1h8) is not legal."),
+        (DER_MATE[0], "f5f8 zz", "The line cannot be played: &#x27;zz&#x27; is not a move"),
+    ],
+)
+def test_a_stored_puzzle_the_engine_cannot_play_is_shown_with_the_reason(curator_client, fen, moves, reason):
+    report = report_on(Puzzle.objects.create(fen=fen, moves=moves, themes="mateIn1"))
+    response = curator_client.get(reverse("curation:report", args=[report.pk]))
+    assert response.status_code == 200 and reason in response.content.decode()
