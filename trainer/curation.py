@@ -102,9 +102,9 @@ def revalidate(*, puzzles: Iterable[Puzzle], user: Curator, disable_failing: boo
         reason = validate(puzzle.fen, puzzle.moves, puzzle.themes)
         with transaction.atomic():
             record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.VALIDATED, note=reason or "")
-            disabled = bool(
-                reason and disable_failing and set_active(puzzles=[puzzle], active=False, user=user)
-            )
+            disabled = False
+            if reason is not None and disable_failing:
+                disabled = bool(set_active(puzzles=[puzzle], active=False, user=user))
         verdicts.append(Verdict(puzzle, reason, disabled))
     return verdicts
 
