@@ -39,7 +39,18 @@ def next_puzzle(
             fresh = [pk for pk in fresh if pk not in done]
         if fresh:
             return Puzzle.objects.get(pk=rng.choice(fresh))
-    return None
+    return _any_untried(user, theme, seen)
+
+
+def _any_untried(user: AbstractBaseUser | AnonymousUser, theme: str, seen: frozenset[int]) -> Puzzle | None:
+    """The last resort, for a player who has tried everything the samples met: any untried puzzle (the
+    scan stops at the first one it finds)."""
+    puzzles = Puzzle.objects.filter(active=Value(True)).exclude(pk__in=seen)
+    if theme:
+        puzzles = puzzles.filter(theme_rows__theme=theme)
+    if user.is_authenticated:
+        puzzles = puzzles.exclude(attempts__user=user)
+    return puzzles.first()
 
 
 def _near(target: float, window: int, theme: str, rng: random.Random, sample: int) -> list[int]:
