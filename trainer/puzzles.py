@@ -6,7 +6,7 @@ seeded generators and the searches are bounded by nodes, not time.
 
 The initial rating (before players' results move it) is
 
-    rating = 500 + 360 * (n - 1) + 130 * log2(1 + tries) + 100 * log10(1 + nodes) + 150 * quiet + 60 * rare
+    rating = 500 + 420 * (n - 1) + 130 * log2(1 + tries) + 110 * log10(1 + nodes) + 150 * quiet + 60 * rare
 
 clipped to 600-2400, where n is the number of solver moves, tries the natural first moves (checks and
 captures) that fail, nodes the solver's effort to prove the line (the mate search's attacking nodes, or a
@@ -51,7 +51,7 @@ from .themes import SENTEREJ_THEMES, Puzzle, themes
 SELFPLAY_LEVELS = ("novice", "beginner", "casual")
 MAX_PLIES = 240
 #: The longest mate looked for, by the number of men on the board: sparse positions are searched deeper.
-MATE_LIMITS = ((6, 5), (9, 4), (64, 3))
+MATE_LIMITS = ((6, 5), (12, 4), (64, 3))
 #: Attacking nodes allowed to find a mate, and to prove a line (which bounds the validator's time).
 FIND_NODES = 6_000
 PROOF_NODES = 6_000
@@ -535,9 +535,9 @@ def initial_rating(puzzle: Puzzle, nodes: int, tries: int, tags: list[str]) -> i
     rare = any(tag in SENTEREJ_THEMES for tag in tags)
     rating = (
         500
-        + 360 * (solver_moves - 1)
+        + 420 * (solver_moves - 1)
         + 130 * math.log2(1 + tries)
-        + 100 * math.log10(1 + nodes)
+        + 110 * math.log10(1 + nodes)
         + 150 * quiet
         + 60 * rare
     )
@@ -614,15 +614,20 @@ GAMES_PER_ROUND = 2
 
 
 def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
-    """The endless, fixed order of jobs: each round plays a few self-play games and draws one batch of each
-    kind of constructed position, the material sets taken in turn."""
+    """The endless, fixed order of jobs. Each round plays two self-play games and draws batches of
+    constructed positions, the material sets taken in turn; crowded positions, the best source of mates in
+    two and more, twice as often, and the material puzzles (plentiful) every other round."""
     for round_number in count():
         for game in range(GAMES_PER_ROUND):
             yield ("selfplay", round_number * GAMES_PER_ROUND + game, 0)
-        for kind, specs in SETS.items():
-            yield (kind, round_number % len(specs), round_number // len(specs))
-        yield ("selfplay-material", round_number, 0)
-        yield ("crowded-material", round_number % len(CROWDED), round_number // len(CROWDED))
+        yield ("endgame", round_number % len(ENDGAMES), round_number // len(ENDGAMES))
+        for batch in (2 * round_number, 2 * round_number + 1):
+            yield ("crowded", batch % len(CROWDED), batch // len(CROWDED))
+        yield ("werera", round_number % len(WERERA_SETS), round_number // len(WERERA_SETS))
+        if round_number % 2 == 0:
+            half = round_number // 2
+            yield ("selfplay-material", half, 0)
+            yield ("crowded-material", half % len(CROWDED), half // len(CROWDED))
 
 
 def job_name(seed: int, job: tuple[str, int, int]) -> str:
