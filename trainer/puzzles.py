@@ -53,8 +53,8 @@ MAX_PLIES = 240
 #: The longest mate looked for, by the number of men on the board: sparse positions are searched deeper.
 MATE_LIMITS = ((6, 5), (12, 4), (64, 3))
 #: Attacking nodes allowed to find a mate, and to prove a line (which bounds the validator's time).
-FIND_NODES = 6_000
-PROOF_NODES = 6_000
+FIND_NODES = 12_000
+PROOF_NODES = 20_000
 #: Longest defences tried at each step for one that keeps the solver's next move unique.
 REPLIES_TRIED = 4
 PUZZLES_PER_GAME = 3
@@ -329,6 +329,7 @@ class Endgame:
     defender_count: tuple[int, int] = (0, 3)
     hanging: bool = False  # the defender's lone piece stands where the attacker can take it
     werera: bool = False
+    kind: str = "endgame"  # how the puzzle's source names it
 
     @property
     def name(self) -> str:
@@ -341,7 +342,7 @@ class Endgame:
             extra += " counting"
         if self.hanging:
             extra += " last piece en prise"
-        return ("werera " if self.werera else "endgame ") + " v ".join(sides) + extra
+        return f"{self.kind} " + " v ".join(sides) + extra
 
 
 ENDGAMES = (
@@ -362,48 +363,56 @@ ENDGAMES = (
     Endgame("NNP", "BP"),
     Endgame("QPPP", "NP"),
     Endgame("BPPP", "QP"),
+)
+#: Endgames built on a rule of Senterej: promotion to a lost kind (R3.2) or in place (R3.4), the last piece
+#: en prise (R7.3), and a lone piece's count near its end (R7.4), the solver's or the defender's.
+RULE_ENDGAMES = (
     Endgame("RPP", "B", promote="step"),
-    Endgame("NP", "B", promote="step"),
-    Endgame("QP", "N", promote="step"),
-    Endgame("BBP", "N", promote="step"),
-    Endgame("NPP", "Q", promote="waiting"),
+    Endgame("R", "N", count=(5, 6)),
     Endgame("NP", "B", promote="waiting"),
-    Endgame("BP", "Q", promote="waiting"),
-    Endgame("QPP", "N", promote="waiting"),
-    Endgame("RP", "N", promote="waiting"),
     Endgame("R", "N", hanging=True),
+    Endgame("RR", "NP", defender_count=(5, 6)),
+    Endgame("NP", "B", promote="step"),
+    Endgame("RP", "B", count=(5, 6)),
+    Endgame("NPP", "Q", promote="waiting"),
     Endgame("NN", "B", hanging=True),
+    Endgame("RN", "BP", defender_count=(5, 6)),
+    Endgame("QP", "N", promote="step"),
+    Endgame("NPP", "B", count=(4, 6)),
+    Endgame("BP", "Q", promote="waiting"),
     Endgame("QP", "N", hanging=True),
+    Endgame("NN", "B", defender_count=(5, 6)),
+    Endgame("BBP", "N", promote="step"),
+    Endgame("RPP", "N", count=(5, 6)),
+    Endgame("QPP", "N", promote="waiting"),
     Endgame("NP", "B", hanging=True),
-    Endgame("BBP", "N", hanging=True),
-    Endgame("R", "N", count=(4, 6)),
+    Endgame("NB", "Q", defender_count=(5, 6)),
+    Endgame("RP", "N", promote="waiting"),
     Endgame("N", "QP", count=(4, 6)),
-    Endgame("Q", "PP", count=(3, 6)),
-    Endgame("RR", "N", defender_count=(4, 6)),
-    Endgame("NN", "B", defender_count=(4, 6)),
-    Endgame("NB", "Q", defender_count=(4, 6)),
+    Endgame("BBP", "N", hanging=True),
+    Endgame("QPP", "B", count=(4, 6)),
 )
 #: Positions with more on the board, for puzzles that are not endgames; mostly without ders, whose mates
 #: would crowd out the others.
 CROWDED = (
-    Endgame("RNBPP", "RNBPP"),
-    Endgame("NNQBPP", "RNBPP"),
-    Endgame("NNBPPP", "QBBPP"),
-    Endgame("NNBBQP", "RNPP"),
-    Endgame("BBQPPP", "NNPP"),
-    Endgame("NNQPPP", "RBBPP"),
-    Endgame("BBQNPP", "RNBP"),
-    Endgame("NNQPP", "BQPP", promote="step"),
-    Endgame("NBBQPP", "NNPP", promote="waiting"),
-    Endgame("NBQPPP", "NBPP"),
-    Endgame("NNBBPP", "NQPP"),
+    Endgame("RNBPP", "RNBPP", kind="constructed"),
+    Endgame("NNQBPP", "RNBPP", kind="constructed"),
+    Endgame("NNBPPP", "QBBPP", kind="constructed"),
+    Endgame("NNBBQP", "RNPP", kind="constructed"),
+    Endgame("BBQPPP", "NNPP", kind="constructed"),
+    Endgame("NNQPPP", "RBBPP", kind="constructed"),
+    Endgame("BBQNPP", "RNBP", kind="constructed"),
+    Endgame("NNQPP", "BQPP", promote="step", kind="constructed"),
+    Endgame("NBBQPP", "NNPP", promote="waiting", kind="constructed"),
+    Endgame("NBQPPP", "NBPP", kind="constructed"),
+    Endgame("NNBBPP", "NQPP", kind="constructed"),
 )
 WERERA_SETS = (
-    Endgame("RRN", "NBPP", werera=True),
-    Endgame("NQP", "NBP", werera=True),
-    Endgame("NNBP", "RPP", werera=True),
-    Endgame("BBQP", "NPP", werera=True),
-    Endgame("NNPP", "BQPP", werera=True),
+    Endgame("RRN", "NBPP", werera=True, kind="werera"),
+    Endgame("NQP", "NBP", werera=True, kind="werera"),
+    Endgame("NNBP", "RPP", werera=True, kind="werera"),
+    Endgame("BBQP", "NPP", werera=True, kind="werera"),
+    Endgame("NNPP", "BQPP", werera=True, kind="werera"),
 )
 
 
@@ -581,17 +590,13 @@ def select(candidates: list[Tagged], target: int) -> list[Tagged]:
         return (0 if rare else 1, rarity, candidate.found.source)
 
     pool.sort(key=priority)
-    # the largest size whose shares can all be kept (found by halving: a larger size only loosens them)
-    low, high = 0, min(target, len(pool))
-    best: list[Tagged] = []
-    while low < high:
-        size = (low + high + 1) // 2
+    # the largest size whose shares can all be kept, looked for from the top: rounding makes a size fail
+    # where a larger one works, so the sizes are not bisected
+    for size in range(min(target, len(pool)), 0, -1):
         chosen = _fill(pool, size)
         if len(chosen) >= size:
-            low, best = size, chosen
-        else:
-            high = size - 1
-    return best
+            return chosen
+    return []
 
 
 def _fill(pool: list[Tagged], size: int) -> list[Tagged]:
@@ -609,7 +614,7 @@ def _fill(pool: list[Tagged], size: int) -> list[Tagged]:
 
 # --- jobs ---
 
-SETS = {"endgame": ENDGAMES, "crowded": CROWDED, "werera": WERERA_SETS}
+SETS = {"endgame": ENDGAMES, "rules": RULE_ENDGAMES, "crowded": CROWDED, "werera": WERERA_SETS}
 GAMES_PER_ROUND = 2
 
 
@@ -621,6 +626,7 @@ def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
         for game in range(GAMES_PER_ROUND):
             yield ("selfplay", round_number * GAMES_PER_ROUND + game, 0)
         yield ("endgame", round_number % len(ENDGAMES), round_number // len(ENDGAMES))
+        yield ("rules", round_number % len(RULE_ENDGAMES), round_number // len(RULE_ENDGAMES))
         for batch in (2 * round_number, 2 * round_number + 1):
             yield ("crowded", batch % len(CROWDED), batch // len(CROWDED))
         yield ("werera", round_number % len(WERERA_SETS), round_number // len(WERERA_SETS))

@@ -1,6 +1,7 @@
 """The puzzle fixture: it loads, every puzzle is proved again from scratch, and the balance holds."""
 
 import json
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -8,7 +9,19 @@ import pytest
 from django.core.management import call_command
 
 from trainer.models import Puzzle
+from trainer.puzzles import (
+    RULE_ENDGAMES,
+    Found,
+    Tagged,
+    constructed_fen,
+    initial_rating,
+    mate_puzzle,
+    reachable,
+    select,
+    tag,
+)
 from trainer.themes import SENTEREJ_THEMES
+from trainer.themes import Puzzle as ThemePuzzle
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles.jsonl"
 RECORDS = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
@@ -51,3 +64,44 @@ def test_every_puzzle_has_a_source_and_a_unique_position():
     assert all(record["fields"]["source"] for record in RECORDS)
     positions = [" ".join(record["fields"]["fen"].split()[:2]) for record in RECORDS]
     assert len(set(positions)) == len(positions)
+
+
+# --- how the fixture is made ---
+
+
+def test_a_mate_is_found_proved_and_rated():
+    found = mate_puzzle("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "hand-made")
+    assert found is not None and found.moves == "c1c8"
+    tagged = tag(found)
+    assert tagged.themes == ["mateIn1", "derMate", "hangingPiece", "endgame"] and tagged.rating == 600
+
+
+def test_r7_3_no_puzzle_where_the_only_mate_takes_the_last_piece():
+    assert mate_puzzle("k1r5/pp6/8/8/8/8/8/2R1K3 w - - 0 1 0/0", "hand-made") is None
+
+
+def test_the_rating_grows_with_length_tries_effort_and_a_quiet_start():
+    puzzle = ThemePuzzle.of("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8")
+    assert initial_rating(puzzle, nodes=0, tries=0, tags=[]) == 600
+    assert initial_rating(puzzle, nodes=999, tries=7, tags=["quietMove"]) == 500 + 390 + 330 + 150
+
+
+def test_constructed_positions_are_ones_a_game_can_reach():
+    rng = random.Random(0)
+    fens = [constructed_fen(spec, rng) for spec in RULE_ENDGAMES for _ in range(5)]
+    assert all(reachable(fen) for fen in fens if fen is not None)
+    assert sum(fen is not None for fen in fens) > len(fens) // 2
+
+
+def _tagged(rank: str, theme: str) -> Tagged:
+    return Tagged(Found(f"k7/8/8/8/8/{rank}/8/K7 w - - 0 1 0/0", "a1a2", "test", 0, 0), [theme], 900)
+
+
+def test_the_selection_keeps_every_share():
+    advantages = [_tagged(f"{i}R{7 - i}", "advantage") for i in range(1, 7)]
+    mates = [_tagged(f"{i}N{7 - i}", "mateIn1") for i in range(1, 7)]
+    assert select(mates + advantages, 10) == []  # mates in one and material alone cannot keep both shares
+    longer = [_tagged(f"{i}B{7 - i}", "mateIn2") for i in range(1, 7)]
+    chosen = select(mates + advantages + longer, 10)
+    themes = Counter(theme for tagged in chosen for theme in tagged.themes)
+    assert themes == {"mateIn1": 2, "advantage": 4, "mateIn2": 4}
