@@ -1,5 +1,5 @@
-"""Each theme predicate on puzzles whose theme is plain to see: two hand-made from the rules, the others
-real positions and lines from the generator, checked by hand."""
+"""Each theme predicate on puzzles whose theme is plain to see: three hand-made from the rules (the bare
+king, the count, a mate in one), the others real positions and lines from the generator."""
 
 import pytest
 
