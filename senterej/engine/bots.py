@@ -37,21 +37,21 @@ SETTINGS = {
         werera=WereraStyle(width=6, replies=4, noise=60),
     ),
     "casual": Level(
-        random_share=0.03,
+        random_share=0.05,
         depth=2,
-        noise=25,
+        noise=50,
         werera=WereraStyle(width=8, replies=6, noise=25),
     ),
     "intermediate": Level(
         random_share=0.0,
-        depth=3,
+        depth=2,
         seconds=1.0,  # rarely reached: it keeps a position full of checks from taking long
         werera=WereraStyle(width=10, replies=8, noise=5, seconds=1.0),
     ),
     "club": Level(
         random_share=0.0,
         depth=40,
-        seconds=1.6,  # its answer within two seconds: the clock is read every 128 nodes
+        seconds=1.5,  # its answer within two seconds, with room for a busy machine
         werera=WereraStyle(width=12, replies=10, depth=1, seconds=1.5),
     ),
 }
