@@ -1,7 +1,8 @@
 """The bots, from Novice to Club. They share one search and one evaluation; a level differs by how far it
 looks and by the mistakes it is made to make: a share of moves picked at random, and random error added to
-the scores of its candidate moves. With a seed a bot is deterministic, except where its clock stops a search
-(Club), since how far a search gets in a given time depends on the machine."""
+the scores of its candidate moves. With a seed a bot is deterministic, except where a clock stops a search
+(Club always; Intermediate only in the rare position where two plies take over a second), since how far a
+search gets in a given time depends on the machine and how busy it is."""
 
 import random
 from collections.abc import Iterable
