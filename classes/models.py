@@ -16,15 +16,21 @@ MAX_STUDENTS = 60
 
 class SchoolClass(models.Model):
     teacher = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="classes_taught"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="classes_taught",
+        verbose_name=_("teacher"),
     )
     name = models.CharField(_("name"), max_length=100)
     description = models.TextField(_("description"), max_length=1000, blank=True)
-    join_code = models.CharField(max_length=12, unique=True)
-    archived_at = models.DateTimeField(null=True, blank=True)
-    created = models.DateTimeField(default=timezone.now)
+    join_code = models.CharField(_("join code"), max_length=12, unique=True)
+    archived_at = models.DateTimeField(_("archived at"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), default=timezone.now)
     students = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, through="Membership", related_name="classes_joined"
+        settings.AUTH_USER_MODEL,
+        through="Membership",
+        related_name="classes_joined",
+        verbose_name=_("students"),
     )
 
     class Meta:
@@ -41,14 +47,21 @@ class SchoolClass(models.Model):
 
 
 class Membership(models.Model):
-    school_class = models.ForeignKey(SchoolClass, on_delete=models.CASCADE, related_name="memberships")
-    student = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_memberships"
+    school_class = models.ForeignKey(
+        SchoolClass, on_delete=models.CASCADE, related_name="memberships", verbose_name=_("class")
     )
-    joined = models.DateTimeField(default=timezone.now)
+    student = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="class_memberships",
+        verbose_name=_("student"),
+    )
+    joined = models.DateTimeField(_("joined"), default=timezone.now)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["school_class", "student"], name="one_membership")]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
 
     def __str__(self) -> str:
         return f"{self.student} in {self.school_class}"
@@ -57,14 +70,21 @@ class Membership(models.Model):
 class Invitation(models.Model):
     """A teacher's invitation of an existing account; the account's owner accepts or declines it."""
 
-    school_class = models.ForeignKey(SchoolClass, on_delete=models.CASCADE, related_name="invitations")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_invitations"
+    school_class = models.ForeignKey(
+        SchoolClass, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("class")
     )
-    created = models.DateTimeField(default=timezone.now)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="class_invitations",
+        verbose_name=_("user"),
+    )
+    created = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["school_class", "user"], name="one_invitation")]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
 
     def __str__(self) -> str:
         return f"{self.user} invited to {self.school_class}"
@@ -77,21 +97,27 @@ class Assignment(models.Model):
         THEME = "theme", _("Puzzles of a theme")
         PUZZLES = "puzzles", _("Chosen puzzles")
 
-    school_class = models.ForeignKey(SchoolClass, on_delete=models.CASCADE, related_name="assignments")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    lesson = models.ForeignKey(Lesson, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
-    tasks = models.ManyToManyField(Task, blank=True, related_name="+")
-    theme = models.CharField(max_length=40, blank=True)
-    puzzle_count = models.PositiveSmallIntegerField(default=0)
-    rating_min = models.PositiveSmallIntegerField(null=True, blank=True)
-    rating_max = models.PositiveSmallIntegerField(null=True, blank=True)
-    puzzles = models.ManyToManyField(Puzzle, blank=True, related_name="+")
-    due_on = models.DateField(null=True, blank=True)
+    school_class = models.ForeignKey(
+        SchoolClass, on_delete=models.CASCADE, related_name="assignments", verbose_name=_("class")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    lesson = models.ForeignKey(
+        Lesson, null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("lesson")
+    )
+    tasks = models.ManyToManyField(Task, blank=True, related_name="+", verbose_name=_("tasks"))
+    theme = models.CharField(_("theme"), max_length=40, blank=True)
+    puzzle_count = models.PositiveSmallIntegerField(_("number of puzzles"), default=0)
+    rating_min = models.PositiveSmallIntegerField(_("lowest rating"), null=True, blank=True)
+    rating_max = models.PositiveSmallIntegerField(_("highest rating"), null=True, blank=True)
+    puzzles = models.ManyToManyField(Puzzle, blank=True, related_name="+", verbose_name=_("puzzles"))
+    due_on = models.DateField(_("due on"), null=True, blank=True)
     #: Puzzle work counts only from here on: a set is done by solving it, not by having solved it before.
-    created = models.DateTimeField(default=timezone.now)
+    created = models.DateTimeField(_("created"), default=timezone.now)
 
     class Meta:
         ordering = ["created", "id"]
+        verbose_name = _("assignment")
+        verbose_name_plural = _("assignments")
 
     def __str__(self) -> str:
         return f"{self.school_class}: {self.kind} #{self.pk}"

@@ -7,6 +7,22 @@ from course.checkers import GOALS, OPPONENTS, TaskRules
 from senterej.engine import BLACK, WHITE
 
 SIDE_CHOICES = [("white", _("White")), ("black", _("Black"))]
+#: The goals and opponents of course.checkers, as the admin names them.
+GOAL_LABELS = {
+    "stars": _("collect the stars"),
+    "capture": _("capture the marked men"),
+    "check": _("give check"),
+    "status": _("reach a result"),
+    "moves": _("play an accepted move"),
+    "castle": _("castle"),
+    "played": _("play a werera choice that stands"),
+    "question": _("answer a question"),
+}
+OPPONENT_LABELS = {
+    "pass": _("passes"),
+    "capture": _("takes what hangs"),
+    "scripted": _("plays scripted replies"),
+}
 
 
 class Localized(models.Model):
@@ -29,17 +45,23 @@ class Localized(models.Model):
 
 
 class Lesson(Localized):
-    slug = models.SlugField(unique=True)
-    order = models.PositiveIntegerField(unique=True)
-    title = models.CharField(max_length=120)
-    title_sk = models.CharField(max_length=120, blank=True)
-    intro = models.TextField(help_text=_("The lesson's explanation; a blank line starts a new paragraph."))
-    intro_sk = models.TextField(blank=True)
-    diagram_fen = models.CharField(max_length=100, blank=True)
-    rules_anchor = models.CharField(max_length=10, blank=True, help_text=_("The rule it teaches, e.g. r5."))
+    slug = models.SlugField(_("slug"), unique=True)
+    order = models.PositiveIntegerField(_("order"), unique=True)
+    title = models.CharField(_("title"), max_length=120)
+    title_sk = models.CharField(_("title (Slovak)"), max_length=120, blank=True)
+    intro = models.TextField(
+        _("introduction"), help_text=_("The lesson's explanation; a blank line starts a new paragraph.")
+    )
+    intro_sk = models.TextField(_("introduction (Slovak)"), blank=True)
+    diagram_fen = models.CharField(_("diagram (FEN)"), max_length=100, blank=True)
+    rules_anchor = models.CharField(
+        _("rule"), max_length=10, blank=True, help_text=_("The rule it teaches, e.g. r5.")
+    )
 
     class Meta:
         ordering = ["order"]
+        verbose_name = _("lesson")
+        verbose_name_plural = _("lessons")
 
     def __str__(self) -> str:
         return self.title
@@ -52,36 +74,52 @@ class Lesson(Localized):
 class Task(Localized):
     """One board task. Its checker (course.checkers) replays the learner's moves against the goal."""
 
-    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE, related_name="tasks")
-    order = models.PositiveIntegerField()
-    title = models.CharField(max_length=120)
-    title_sk = models.CharField(max_length=120, blank=True)
-    prompt = models.TextField(help_text=_("What the learner is asked to do."))
-    prompt_sk = models.TextField(blank=True)
-    hint = models.TextField(blank=True)
-    hint_sk = models.TextField(blank=True)
-    hint_square = models.CharField(max_length=2, blank=True)
-    success = models.TextField(blank=True, help_text=_("Shown when the task is solved: why it works."))
-    success_sk = models.TextField(blank=True)
-    fen = models.CharField(max_length=100)
-    side = models.CharField(max_length=5, choices=SIDE_CHOICES, default="white")
-    goal = models.CharField(max_length=10, choices=[(goal, goal) for goal in GOALS])
-    squares = models.CharField(max_length=200, blank=True, help_text=_("Stars or men to take, e.g. a5 e5."))
-    status = models.CharField(max_length=16, blank=True)
-    accept = models.CharField(max_length=200, blank=True, help_text=_("Moves that solve it, e.g. a7a8r."))
-    opponent = models.CharField(max_length=10, choices=[(o, o) for o in OPPONENTS], default="pass")
-    replies = models.JSONField(default=dict, blank=True)
-    werera_choice = models.CharField(max_length=5, default="0000")
-    history = models.CharField(max_length=400, blank=True)
-    max_moves = models.PositiveIntegerField(default=1)
-    par = models.PositiveIntegerField(default=1)
-    options = models.JSONField(default=list, blank=True, help_text=_("For questions: a list of {en, sk}."))
-    answer = models.IntegerField(default=-1)
-    solution = models.CharField(max_length=200, blank=True, help_text=_("A reference solution (tested)."))
+    lesson = models.ForeignKey(
+        Lesson, on_delete=models.CASCADE, related_name="tasks", verbose_name=_("lesson")
+    )
+    order = models.PositiveIntegerField(_("order"))
+    title = models.CharField(_("title"), max_length=120)
+    title_sk = models.CharField(_("title (Slovak)"), max_length=120, blank=True)
+    prompt = models.TextField(_("prompt"), help_text=_("What the learner is asked to do."))
+    prompt_sk = models.TextField(_("prompt (Slovak)"), blank=True)
+    hint = models.TextField(_("hint"), blank=True)
+    hint_sk = models.TextField(_("hint (Slovak)"), blank=True)
+    hint_square = models.CharField(_("hint square"), max_length=2, blank=True)
+    success = models.TextField(
+        _("success message"), blank=True, help_text=_("Shown when the task is solved: why it works.")
+    )
+    success_sk = models.TextField(_("success message (Slovak)"), blank=True)
+    fen = models.CharField(_("position (FEN)"), max_length=100)
+    side = models.CharField(_("side"), max_length=5, choices=SIDE_CHOICES, default="white")
+    goal = models.CharField(_("goal"), max_length=10, choices=[(goal, GOAL_LABELS[goal]) for goal in GOALS])
+    squares = models.CharField(
+        _("squares"), max_length=200, blank=True, help_text=_("Stars or men to take, e.g. a5 e5.")
+    )
+    status = models.CharField(_("result to reach"), max_length=16, blank=True)
+    accept = models.CharField(
+        _("accepted moves"), max_length=200, blank=True, help_text=_("Moves that solve it, e.g. a7a8r.")
+    )
+    opponent = models.CharField(
+        _("opponent"), max_length=10, choices=[(o, OPPONENT_LABELS[o]) for o in OPPONENTS], default="pass"
+    )
+    replies = models.JSONField(_("scripted replies"), default=dict, blank=True)
+    werera_choice = models.CharField(_("opponent's werera choice"), max_length=5, default="0000")
+    history = models.CharField(_("moves played before"), max_length=400, blank=True)
+    max_moves = models.PositiveIntegerField(_("most moves"), default=1)
+    par = models.PositiveIntegerField(_("par"), default=1)
+    options = models.JSONField(
+        _("options"), default=list, blank=True, help_text=_("For questions: a list of {en, sk}.")
+    )
+    answer = models.IntegerField(_("right option"), default=-1)
+    solution = models.CharField(
+        _("reference solution"), max_length=200, blank=True, help_text=_("A reference solution (tested).")
+    )
 
     class Meta:
         ordering = ["lesson__order", "order"]
         constraints = [models.UniqueConstraint(fields=["lesson", "order"], name="one_task_per_place")]
+        verbose_name = _("task")
+        verbose_name_plural = _("tasks")
 
     def __str__(self) -> str:
         return f"{self.lesson.order}.{self.order} {self.title}"
@@ -127,14 +165,21 @@ class Task(Localized):
 class TaskProgress(models.Model):
     """A signed-in learner's record on one task; anonymous learners keep the same in their session."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="task_progress")
-    task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="progress")
-    best_stars = models.PositiveSmallIntegerField(default=0)
-    attempts = models.PositiveIntegerField(default=0)
-    completed_at = models.DateTimeField(null=True, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="task_progress",
+        verbose_name=_("user"),
+    )
+    task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="progress", verbose_name=_("task"))
+    best_stars = models.PositiveSmallIntegerField(_("best stars"), default=0)
+    attempts = models.PositiveIntegerField(_("attempts"), default=0)
+    completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "task"], name="one_progress_per_task")]
+        verbose_name = _("task progress")
+        verbose_name_plural = _("task progress")
 
     def __str__(self) -> str:
         return f"{self.user} {self.task}: {self.best_stars}"

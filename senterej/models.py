@@ -22,40 +22,52 @@ class Game(models.Model):
         BOT = "bot", _("a bot")
         ANALYSIS = "analysis", _("analysis")
 
-    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    mode = models.CharField(max_length=10, choices=Mode.choices)
-    start_fen = models.CharField(max_length=100, default=START_FEN)
-    fen = models.CharField(max_length=100, default=START_FEN)
-    steps = models.JSONField(default=list, blank=True)
+    id = models.UUIDField(_("ID"), primary_key=True, default=uuid.uuid4, editable=False)
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
+    start_fen = models.CharField(_("starting position (FEN)"), max_length=100, default=START_FEN)
+    fen = models.CharField(_("position (FEN)"), max_length=100, default=START_FEN)
+    steps = models.JSONField(_("moves"), default=list, blank=True)
     # A werera choice waits here, hidden from the other side, until both sides have chosen.
-    white_choice = models.CharField(max_length=8, blank=True)
-    black_choice = models.CharField(max_length=8, blank=True)
-    status = models.CharField(max_length=16, default="ongoing")
-    result = models.CharField(max_length=7, default="*")
-    draw_offer = models.CharField(max_length=5, blank=True)
-    bot_level = models.CharField(max_length=12, blank=True)
-    bot_colour = models.CharField(max_length=5, blank=True)
+    white_choice = models.CharField(_("werera choice of White"), max_length=8, blank=True)
+    black_choice = models.CharField(_("werera choice of Black"), max_length=8, blank=True)
+    status = models.CharField(_("status"), max_length=16, default="ongoing")
+    result = models.CharField(_("result"), max_length=7, default="*")
+    draw_offer = models.CharField(_("draw offered by"), max_length=5, blank=True)
+    bot_level = models.CharField(_("bot level"), max_length=12, blank=True)
+    bot_colour = models.CharField(_("bot's colour"), max_length=5, blank=True)
     white_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("player of White"),
     )
     black_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("player of Black"),
     )
     # Seats are held by whoever has the seat's token in their session (or is the seat's user).
-    white_token = models.CharField(max_length=40, default=new_token)
-    black_token = models.CharField(max_length=40, default=new_token)
+    white_token = models.CharField(_("seat token of White"), max_length=40, default=new_token)
+    black_token = models.CharField(_("seat token of Black"), max_length=40, default=new_token)
     # An online game's invitation: the link's code, the side it offers, and whether it has been taken.
-    invite_code = models.CharField(max_length=40, blank=True, db_index=True)
-    guest_colour = models.CharField(max_length=5, blank=True)
-    joined = models.BooleanField(default=False)
+    invite_code = models.CharField(_("invitation code"), max_length=40, blank=True, db_index=True)
+    guest_colour = models.CharField(_("guest's colour"), max_length=5, blank=True)
+    joined = models.BooleanField(_("guest joined"), default=False)
     # Grows with every change; a form carries it, so a stale or replayed request changes nothing.
-    version = models.PositiveIntegerField(default=0)
-    created = models.DateTimeField(auto_now_add=True)
-    updated = models.DateTimeField(auto_now=True)
-    finished = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+    finished = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:
         ordering = ["-updated"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
 
     def __str__(self) -> str:
         return f"{self.get_mode_display()} {self.created:%Y-%m-%d} {self.result}"

@@ -7,19 +7,20 @@ class Puzzle(models.Model):
     """A position with the solver to move and its solution line in coordinate notation (the solver's moves
     alternating with the opponent's replies, the solver's first and last), proved by the engine."""
 
-    fen = models.CharField(max_length=100)
-    moves = models.CharField(max_length=400)
-    themes = models.CharField(max_length=300, blank=True)
-    rating = models.FloatField(default=1500.0)
-    rating_deviation = models.FloatField(default=350.0)
-    volatility = models.FloatField(default=0.06)
-    source = models.CharField(max_length=200, blank=True)
-    active = models.BooleanField(default=True)
-    created = models.DateTimeField(auto_now_add=True)
+    fen = models.CharField(_("position (FEN)"), max_length=100)
+    moves = models.CharField(_("moves"), max_length=400)
+    themes = models.CharField(_("themes"), max_length=300, blank=True)
+    rating = models.FloatField(_("rating"), default=1500.0)
+    rating_deviation = models.FloatField(_("rating deviation"), default=350.0)
+    volatility = models.FloatField(_("volatility"), default=0.06)
+    source = models.CharField(_("source"), max_length=200, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         indexes = [models.Index(fields=["active", "rating"], name="puzzle_active_rating")]
         verbose_name = _("puzzle")
+        verbose_name_plural = _("puzzles")
 
     def __str__(self) -> str:
         return f"#{self.pk} {self.themes} ({self.rating:.0f})"
@@ -45,14 +46,18 @@ class PuzzleTheme(models.Model):
     """One theme of one puzzle, with the puzzle's rating beside it, so that choosing a puzzle of a theme near
     a rating is one index range scan."""
 
-    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="theme_rows")
-    theme = models.CharField(max_length=40)
-    rating = models.FloatField()
-    active = models.BooleanField(default=True)
+    puzzle = models.ForeignKey(
+        Puzzle, on_delete=models.CASCADE, related_name="theme_rows", verbose_name=_("puzzle")
+    )
+    theme = models.CharField(_("theme"), max_length=40)
+    rating = models.FloatField(_("rating"))
+    active = models.BooleanField(_("active"), default=True)
 
     class Meta:
         indexes = [models.Index(fields=["theme", "active", "rating"], name="theme_active_rating")]
         constraints = [models.UniqueConstraint(fields=["puzzle", "theme"], name="one_row_per_theme")]
+        verbose_name = _("puzzle theme")
+        verbose_name_plural = _("puzzle themes")
 
     def __str__(self) -> str:
         return f"{self.theme} #{self.puzzle_id}"
@@ -60,12 +65,19 @@ class PuzzleTheme(models.Model):
 
 class PlayerRating(models.Model):
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="puzzle_rating"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="puzzle_rating",
+        verbose_name=_("user"),
     )
-    rating = models.FloatField(default=1500.0)
-    rating_deviation = models.FloatField(default=350.0)
-    volatility = models.FloatField(default=0.06)
-    updated = models.DateTimeField(auto_now=True)
+    rating = models.FloatField(_("rating"), default=1500.0)
+    rating_deviation = models.FloatField(_("rating deviation"), default=350.0)
+    volatility = models.FloatField(_("volatility"), default=0.06)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("player rating")
+        verbose_name_plural = _("player ratings")
 
     def __str__(self) -> str:
         return f"{self.user}: {self.rating:.0f}"
@@ -75,22 +87,28 @@ class Attempt(models.Model):
     """A signed-in player's try at a puzzle. Only the first try at a puzzle is rated; `serving` makes a
     repeated submission of the same try impossible to record twice."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts")
-    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="attempts")
-    serving = models.CharField(max_length=40, unique=True)
-    solved = models.BooleanField()
-    rated = models.BooleanField(default=False)
-    rating_before = models.FloatField(null=True, blank=True)
-    rating_after = models.FloatField(null=True, blank=True)
-    puzzle_rating_before = models.FloatField(null=True, blank=True)
-    puzzle_rating_after = models.FloatField(null=True, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("user")
+    )
+    puzzle = models.ForeignKey(
+        Puzzle, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("puzzle")
+    )
+    serving = models.CharField(_("serving token"), max_length=40, unique=True)
+    solved = models.BooleanField(_("solved"))
+    rated = models.BooleanField(_("rated"), default=False)
+    rating_before = models.FloatField(_("rating before"), null=True, blank=True)
+    rating_after = models.FloatField(_("rating after"), null=True, blank=True)
+    puzzle_rating_before = models.FloatField(_("puzzle rating before"), null=True, blank=True)
+    puzzle_rating_after = models.FloatField(_("puzzle rating after"), null=True, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         indexes = [
             models.Index(fields=["user", "puzzle"], name="attempt_user_puzzle"),
             models.Index(fields=["user", "-created"], name="attempt_user_recent"),
         ]
+        verbose_name = _("attempt")
+        verbose_name_plural = _("attempts")
 
     def __str__(self) -> str:
         return f"{self.user} #{self.puzzle_id} {'solved' if self.solved else 'failed'}"
@@ -107,13 +125,21 @@ class PuzzleReport(models.Model):
         RESOLVED = "resolved", _("resolved")
         DISMISSED = "dismissed", _("dismissed")
 
-    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="reports")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    reason = models.CharField(max_length=10, choices=Reason.choices)
-    comment = models.CharField(max_length=500, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    note = models.CharField(max_length=500, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    puzzle = models.ForeignKey(
+        Puzzle, on_delete=models.CASCADE, related_name="reports", verbose_name=_("puzzle")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("user")
+    )
+    reason = models.CharField(_("reason"), max_length=10, choices=Reason.choices)
+    comment = models.CharField(_("comment"), max_length=500, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("puzzle report")
+        verbose_name_plural = _("puzzle reports")
 
     def __str__(self) -> str:
         return f"#{self.puzzle_id} {self.reason} ({self.status})"
@@ -133,21 +159,28 @@ class PuzzleChange(models.Model):
         IMPORTED = "imported", _("imported")
         REPORT = "report", _("report handled")
 
-    puzzle = models.ForeignKey(Puzzle, on_delete=models.CASCADE, related_name="changes")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    kind = models.CharField(max_length=10, choices=Kind.choices)
+    puzzle = models.ForeignKey(
+        Puzzle, on_delete=models.CASCADE, related_name="changes", verbose_name=_("puzzle")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("user")
+    )
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
     #: {field: [old, new]} for the fields an edit or an import changed.
-    fields = models.JSONField(default=dict, blank=True)
+    fields = models.JSONField(_("changed fields"), default=dict, blank=True)
     #: The engine's reason for a failed re-validation, or the curator's note on a report.
-    note = models.CharField(max_length=500, blank=True)
+    note = models.CharField(_("note"), max_length=500, blank=True)
     #: The report this change answered, if any.
-    report = models.ForeignKey(PuzzleReport, null=True, blank=True, on_delete=models.SET_NULL)
-    created = models.DateTimeField(auto_now_add=True)
+    report = models.ForeignKey(
+        PuzzleReport, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("report")
+    )
+    created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         ordering = ["-created", "-pk"]
         indexes = [models.Index(fields=["puzzle", "-created"], name="puzzle_change_recent")]
         verbose_name = _("puzzle change")
+        verbose_name_plural = _("puzzle changes")
 
     def __str__(self) -> str:
         return f"#{self.puzzle_id} {self.kind}"
