@@ -8,6 +8,7 @@ and the side not to move may stand in check (no move ever takes a negus; see `Po
 from typing import NamedTuple
 
 from .pieces import BLACK, DER, KIND_OF_LETTER, MEDEQ, NEGUS, PIECE_KINDS, START_COUNT, WHITE, Piece
+from .speech import _
 from .squares import SQUARE_OF_NAME
 
 FIELDS = ("placement", "turn", "castling", "werera", "halfmove", "fullmove", "counting")
@@ -25,10 +26,11 @@ CASTLING_HOME = {
 
 
 class FenError(ValueError):
-    """A malformed position. `field` names the FEN field that is wrong."""
+    """A malformed position. `field` names the FEN field that is wrong (a name from FIELDS, or "position",
+    left in English: it is data); `problem`, already translated, says what is wrong with it."""
 
     def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"bad FEN {field}: {problem}")
+        super().__init__(_("bad FEN %(field)s: %(problem)s") % {"field": field, "problem": problem})
         self.field = field
         self.problem = problem
 
@@ -46,25 +48,25 @@ class FenParts(NamedTuple):
 def parse_fen(text: str) -> FenParts:
     """Parses and checks all but what needs attack detection (that is `Position.from_fen`'s part)."""
     if not isinstance(text, str):
-        raise FenError("position", "not text")
+        raise FenError("position", _("not text"))
     fields = text.split()
     if len(fields) == 4:
         fields += DEFAULT_TAIL
     if len(fields) != len(FIELDS):
-        raise FenError("position", f"expected 4 or 7 fields, got {len(fields)}")
+        raise FenError("position", _("expected 4 or 7 fields, got %(count)s") % {"count": len(fields)})
     placement, turn_text, castling_text, werera_text, halfmove_text, fullmove_text, counting_text = fields
     board = _parse_placement(placement)
     turn = {"w": WHITE, "b": BLACK, "-": None}.get(turn_text, -1)
     if turn == -1:
-        raise FenError("turn", f"{turn_text!r} is not w, b or - (the werera)")
+        raise FenError("turn", _("%(text)s is not w, b or - (the werera)") % {"text": repr(turn_text)})
     werera = _parse_werera(werera_text)
     if (turn is None) != (werera is not None):
-        raise FenError("werera", "a werera round number goes with turn '-', and '-' with turn w or b")
+        raise FenError("werera", _("a werera round number goes with turn '-', and '-' with turn w or b"))
     castling = _parse_castling(castling_text, board, werera)
     halfmove = _parse_number("halfmove", halfmove_text, 0, SEVENTY_MOVES)
     fullmove = _parse_number("fullmove", fullmove_text, 1, 10**6)
     if werera is not None and fullmove != 1:
-        raise FenError("fullmove", "stays 1 during the werera")
+        raise FenError("fullmove", _("stays 1 during the werera"))
     counting = _parse_counting(counting_text, board)
     return FenParts(board, turn, castling, werera, halfmove, fullmove, counting)
 
@@ -97,7 +99,9 @@ def format_fen(parts: FenParts) -> str:
 def _parse_placement(placement: str) -> list[Piece | None]:
     rows = placement.split("/")
     if len(rows) != 8:
-        raise FenError("placement", f"expected 8 ranks separated by '/', got {len(rows)}")
+        raise FenError(
+            "placement", _("expected 8 ranks separated by '/', got %(count)s") % {"count": len(rows)}
+        )
     board: list[Piece | None] = [None] * 64
     for row_index, row in enumerate(rows):
         rank = 7 - row_index
@@ -106,7 +110,9 @@ def _parse_placement(placement: str) -> list[Piece | None]:
         for char in row:
             if char in "12345678":
                 if previous_digit:
-                    raise FenError("placement", f"rank {rank + 1} has two digits in a row")
+                    raise FenError(
+                        "placement", _("rank %(rank)s has two digits in a row") % {"rank": rank + 1}
+                    )
                 file += int(char)
                 previous_digit = True
             elif char.upper() in KIND_OF_LETTER:
@@ -115,36 +121,55 @@ def _parse_placement(placement: str) -> list[Piece | None]:
                 file += 1
                 previous_digit = False
             else:
-                raise FenError("placement", f"{char!r} is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8")
+                raise FenError(
+                    "placement",
+                    _("%(char)s is not a piece letter (KQRBNP, kqrbnp) or a digit 1-8")
+                    % {"char": repr(char)},
+                )
             if file > 8:
                 break
         if file != 8:
-            raise FenError(
-                "placement", f"rank {rank + 1} has {'more' if file > 8 else 'fewer'} than 8 squares"
+            problem = (
+                _("rank %(rank)s has more than 8 squares")
+                if file > 8
+                else _("rank %(rank)s has fewer than 8 squares")
             )
+            raise FenError("placement", problem % {"rank": rank + 1})
     for colour in (WHITE, BLACK):
-        colour_name = ("White", "Black")[colour]
+        white = colour == WHITE
         men = [p.kind for p in board if p is not None and p.colour == colour]
         if men.count(NEGUS) != 1:
-            raise FenError(
-                "placement", f"{colour_name} must have exactly one negus (K), has {men.count(NEGUS)}"
+            problem = (
+                _("White must have exactly one negus (K), has %(count)s")
+                if white
+                else _("Black must have exactly one negus (K), has %(count)s")
             )
+            raise FenError("placement", problem % {"count": men.count(NEGUS)})
         for kind in PIECE_KINDS:
             if men.count(kind) > START_COUNT[kind]:
-                have, start = men.count(kind), START_COUNT[kind]
-                letter = Piece(colour, kind).letter
-                raise FenError(
-                    "placement", f"{colour_name} has {have} {letter}, more than its {start} at the start"
+                problem = (
+                    _("White has %(count)s %(letter)s, more than its %(start)s at the start")
+                    if white
+                    else _("Black has %(count)s %(letter)s, more than its %(start)s at the start")
                 )
+                values = {
+                    "count": men.count(kind),
+                    "letter": Piece(colour, kind).letter,
+                    "start": START_COUNT[kind],
+                }
+                raise FenError("placement", problem % values)
         if len(men) > MEN_PER_SIDE:
-            raise FenError(
-                "placement", f"{colour_name} has {len(men)} men, more than the {MEN_PER_SIDE} it starts with"
+            problem = (
+                _("White has %(count)s men, more than the %(limit)s it starts with")
+                if white
+                else _("Black has %(count)s men, more than the %(limit)s it starts with")
             )
+            raise FenError("placement", problem % {"count": len(men), "limit": MEN_PER_SIDE})
     for sq in range(8):
         if board[sq] == Piece(WHITE, MEDEQ):
-            raise FenError("placement", "a White medeq (P) stands on rank 1, its own first rank")
+            raise FenError("placement", _("a White medeq (P) stands on rank 1, its own first rank"))
         if board[56 + sq] == Piece(BLACK, MEDEQ):
-            raise FenError("placement", "a Black medeq (p) stands on rank 8, its own first rank")
+            raise FenError("placement", _("a Black medeq (p) stands on rank 8, its own first rank"))
     return board
 
 
@@ -158,32 +183,37 @@ def _parse_castling(text: str, board: list[Piece | None], werera: int | None) ->
     if text == "-":
         return 0
     if text not in ("K", "k", "Kk"):
-        raise FenError("castling", f"{text!r} is not one of K, k, Kk or -")
+        raise FenError("castling", _("%(text)s is not one of K, k, Kk or -") % {"text": repr(text)})
     if werera is None:
-        raise FenError("castling", "castling exists only during the werera (R6); use '-'")
+        raise FenError("castling", _("castling exists only during the werera (R6); use '-'"))
     rights = 0
     for colour, letter in ((WHITE, "K"), (BLACK, "k")):
         if letter in text:
             negus_home, der_home = CASTLING_HOME[colour]
             if board[negus_home] != Piece(colour, NEGUS) or board[der_home] != Piece(colour, DER):
-                raise FenError("castling", f"{letter} needs the negus and der on their home squares")
+                raise FenError(
+                    "castling",
+                    _("%(letter)s needs the negus and der on their home squares") % {"letter": letter},
+                )
             rights |= CASTLING_BIT[colour]
     return rights
 
 
 def _parse_number(field: str, text: str, low: int, high: int) -> int:
     if not text.isdigit() or not text.isascii() or len(text) > len(str(high)):
-        raise FenError(field, f"{text[:20]!r} is not a whole number from {low} to {high}")
+        problem = _("%(text)s is not a whole number from %(low)s to %(high)s")
+        raise FenError(field, problem % {"text": repr(text[:20]), "low": low, "high": high})
     value = int(text)
     if not low <= value <= high:
-        raise FenError(field, f"{value} is out of range {low}-{high}")
+        problem = _("%(value)s is out of range %(low)s-%(high)s")
+        raise FenError(field, problem % {"value": value, "low": low, "high": high})
     return value
 
 
 def _parse_counting(text: str, board: list[Piece | None]) -> tuple[int, int]:
     halves = text.split("/")
     if len(halves) != 2:
-        raise FenError("counting", f"{text!r} is not of the form w/b, like 0/0")
+        raise FenError("counting", _("%(text)s is not of the form w/b, like 0/0") % {"text": repr(text)})
     counts = (
         _parse_number("counting", halves[0], 0, COUNT_LIMIT),
         _parse_number("counting", halves[1], 0, COUNT_LIMIT),
@@ -191,6 +221,10 @@ def _parse_counting(text: str, board: list[Piece | None]) -> tuple[int, int]:
     for colour in (WHITE, BLACK):
         pieces = sum(1 for p in board if p is not None and p.colour == colour and p.kind in PIECE_KINDS)
         if counts[colour] and pieces != 1:
-            colour_name = ("White", "Black")[colour]
-            raise FenError("counting", f"{colour_name} counts only with exactly one piece, it has {pieces}")
+            problem = (
+                _("White counts only with exactly one piece, it has %(count)s")
+                if colour == WHITE
+                else _("Black counts only with exactly one piece, it has %(count)s")
+            )
+            raise FenError("counting", problem % {"count": pieces})
     return counts

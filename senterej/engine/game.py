@@ -7,6 +7,7 @@ from .fen import COUNT_LIMIT, SEVENTY_MOVES
 from .notation import IllegalMoveError, parse_move, san
 from .pieces import BLACK, WHITE
 from .position import START_FEN, WAIT, Position
+from .speech import _
 from .werera import RoundReport, play_round
 
 ONGOING = "ongoing"
@@ -92,11 +93,11 @@ class Game:
         self._check_not_over()
         position = self.position
         if position.turn is None:
-            raise IllegalMoveError("the werera is played in rounds: give both sides' choices")
+            raise IllegalMoveError(_("the werera is played in rounds: give both sides' choices"))
         if isinstance(move, str):
             move = parse_move(position, move)
         elif move not in position.legal_moves():
-            raise IllegalMoveError("not a legal move here")
+            raise IllegalMoveError(_("not a legal move here"))
         side = position.turn
         notation = san(position, move)
         position.push(move)
@@ -110,7 +111,7 @@ class Game:
         self._check_not_over()
         position = self.position
         if position.werera is None:
-            raise IllegalMoveError("the werera is over: moves alternate now")
+            raise IllegalMoveError(_("the werera is over: moves alternate now"))
         choices = [self._choice(choice, side) for side, choice in ((WHITE, white), (BLACK, black))]
         report = play_round(position, choices[WHITE], choices[BLACK])
         self.history.append(report)
@@ -126,7 +127,10 @@ class Game:
 
     def _check_not_over(self) -> None:
         if self.is_over:
-            raise GameOverError(f"the game is over ({self.status}, {self.result})")
+            raise GameOverError(
+                _("the game is over (%(status)s, %(result)s)")
+                % {"status": self.status, "result": self.result}
+            )
 
     def _judge(self) -> Judgement:
         repetitions = 0

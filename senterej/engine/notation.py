@@ -4,6 +4,7 @@ import re
 
 from .pieces import KIND_OF_LETTER, LETTERS, MEDEQ, NEGUS
 from .position import WAIT, Position, make_move, move_from, move_promotion, move_to
+from .speech import _
 from .squares import SQUARE_NAMES, SQUARE_OF_NAME
 
 WAIT_TEXT = "0000"
@@ -49,7 +50,9 @@ def parse_coordinate(text: str) -> int:
         return WAIT
     match = _COORDINATE.match(text)
     if not match:
-        raise UnreadableMoveError(f"{text!r} is not a move in coordinate notation (like e2e3 or e7e8r)")
+        raise UnreadableMoveError(
+            _("%(text)s is not a move in coordinate notation (like e2e3 or e7e8r)") % {"text": repr(text)}
+        )
     frm, to, promotion = match.groups()
     return make_move(
         SQUARE_OF_NAME[frm], SQUARE_OF_NAME[to], KIND_OF_LETTER[promotion.upper()] if promotion else 0
@@ -107,7 +110,9 @@ def parse_san(position: Position, text: str, side: int | None = None) -> int:
     assert us is not None, "during the werera, say whose move"
     match = _SAN.match(text.strip())
     if not match:
-        raise UnreadableMoveError(f"{text!r} is neither SAN (like Nf3, exd5, e8=R) nor coordinate notation")
+        raise UnreadableMoveError(
+            _("%(text)s is neither SAN (like Nf3, exd5, e8=R) nor coordinate notation") % {"text": repr(text)}
+        )
     legal = position.legal_moves(us)
     if match["castle"]:
         candidates = [
@@ -137,9 +142,10 @@ def parse_san(position: Position, text: str, side: int | None = None) -> int:
     if len(candidates) == 1:
         return candidates[0]
     if not candidates:
-        raise IllegalMoveError(f"{text} is not a legal move here")
+        raise IllegalMoveError(_("%(move)s is not a legal move here") % {"move": text})
+    moves = ", ".join(coordinate(m) for m in candidates)
     raise AmbiguousMoveError(
-        f"{text} is ambiguous: say which man moves (" + ", ".join(coordinate(m) for m in candidates) + ")"
+        _("%(move)s is ambiguous: say which man moves (%(moves)s)") % {"move": text, "moves": moves}
     )
 
 
@@ -148,6 +154,6 @@ def parse_move(position: Position, text: str, side: int | None = None) -> int:
     if _COORDINATE.match(text):
         move = parse_coordinate(text)
         if move not in position.legal_moves(side):
-            raise IllegalMoveError(f"{text} is not a legal move here")
+            raise IllegalMoveError(_("%(move)s is not a legal move here") % {"move": text})
         return move
     return parse_san(position, text, side)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from .fen import CASTLING_BIT, CASTLING_HOME, FenError, FenParts, format_fen, parse_fen
 from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, START_COUNT, WHITE, Piece
+from .speech import _
 from .squares import (
     ALL,
     BETWEEN,
@@ -99,9 +100,10 @@ class Position:
     def from_fen(cls, fen: str) -> "Position":
         position = cls(parse_fen(fen))
         if position.werera is not None:
-            for colour in (WHITE, BLACK):
-                if position.is_check(colour):
-                    raise FenError("placement", f"{('White', 'Black')[colour]} is in check during the werera")
+            if position.is_check(WHITE):
+                raise FenError("placement", _("White is in check during the werera"))
+            if position.is_check(BLACK):
+                raise FenError("placement", _("Black is in check during the werera"))
         return position
 
     def fen(self) -> str:

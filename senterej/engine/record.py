@@ -41,6 +41,7 @@ from .game import BARE_KING, CHECKMATE, COUNTING, REPETITION, SEVENTY_MOVE_RULE,
 from .notation import IllegalMoveError, parse_move, san
 from .pieces import BLACK, WHITE
 from .position import START_FEN, WAIT, Position
+from .speech import _
 from .werera import BLOCKED, CAPTURE_FIRST, CHECK, ENDED_AFTER_TWENTY, RoundReport
 
 VARIANT = "Senterej"
@@ -101,12 +102,12 @@ def write_record(game: Game, tags: Mapping[str, str]) -> str:
     otherwise from the tags (`*` when not given); tags that contradict the game are a RecordError."""
     for name, value in tags.items():
         if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
-            raise RecordError(f"tag name {name!r}: use letters, digits and _ only")
+            raise RecordError(_("tag name %(name)s: use letters, digits and _ only") % {"name": repr(name)})
         if not isinstance(value, str) or "\n" in value or "\r" in value:
-            raise RecordError(f"tag {name}: the value must be text on one line")
-        _check_tag(name, value, "")
+            raise RecordError(_("tag %(name)s: the value must be text on one line") % {"name": name})
+        _check_tag(name, value, None)
     _check_start(game, tags)
-    result, termination = _settle(game, tags.get("Result"), tags.get("Termination"), "")
+    result, termination = _settle(game, tags.get("Result"), tags.get("Termination"), None)
     final = {**tags, "Result": result, "Variant": VARIANT}
     final.pop("Termination", None)
     final.pop("FEN", None)
@@ -130,11 +131,14 @@ def _check_start(game: Game, tags: Mapping[str, str]) -> None:
         try:
             same = Position.from_fen(tags["FEN"]).fen() == game.start_fen
         except FenError as error:
-            raise RecordError(f"FEN tag: {error}") from None
+            raise RecordError(_("FEN tag: %(error)s") % {"error": error}) from None
         if not same:
-            raise RecordError(f"FEN tag {tags['FEN']!r} is not where the game started ({game.start_fen})")
+            raise RecordError(
+                _("FEN tag %(fen)s is not where the game started (%(start)s)")
+                % {"fen": repr(tags["FEN"]), "start": game.start_fen}
+            )
     if tags.get("SetUp") == "0" and game.start_fen != START_FEN:
-        raise RecordError(f'SetUp tag "0", but the game started from {game.start_fen}')
+        raise RecordError(_('SetUp tag "0", but the game started from %(start)s') % {"start": game.start_fen})
 
 
 def _movetext(game: Game) -> list[str]:
@@ -202,21 +206,28 @@ def read_record(text: str) -> tuple[dict[str, str], Game]:
     """The tags and the game of a record, every move re-checked by the engine. The tags are those written,
     with Result, and Termination for a game the engine ended, filled in when missing."""
     if not isinstance(text, str):
-        raise RecordError("a record is text")
+        raise RecordError(_("a record is text"))
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError(f"the record is longer than {MAX_RECORD_CHARS} characters")
+        raise RecordError(_("the record is longer than %(limit)s characters") % {"limit": MAX_RECORD_CHARS})
     lines = text.removeprefix("\ufeff").split("\n")
     tags, tag_lines, first_move_line = _read_tags(lines)
     game = _start_game(tags, tag_lines)
     movetext = "\n".join(lines[first_move_line - 1 :])
     result = _replay(game, _tokens(movetext, first_move_line), min(first_move_line, len(lines)))
-    where = f"line {result.line}: "
     if tags.get("Result", result.text) != result.text:
         raise RecordError(
-            f"{where}the moves end with {result.text}, but the Result tag on line {tag_lines['Result']} "
-            f"says {tags['Result']}"
+            _(
+                "line %(line)s: the moves end with %(result)s, "
+                "but the Result tag on line %(tag_line)s says %(tag)s"
+            )
+            % {
+                "line": result.line,
+                "result": result.text,
+                "tag_line": tag_lines["Result"],
+                "tag": tags["Result"],
+            }
         )
-    final, termination = _settle(game, result.text, tags.get("Termination"), where)
+    final, termination = _settle(game, result.text, tags.get("Termination"), result.line)
     tags["Result"] = final
     if termination is not None:
         tags["Termination"] = termination
@@ -239,14 +250,16 @@ def _read_tags(lines: list[str]) -> tuple[dict[str, str], dict[str, int], int]:
             match = _TAG.match(line, position)
             if not match:
                 raise RecordError(
-                    f'line {number}: a tag is written [Name "value"], the value in double quotes'
+                    _('line %(line)s: a tag is written [Name "value"], the value in double quotes')
+                    % {"line": number}
                 )
             name, value = match[1], _unescape(match[2], number)
             if name in tags:
                 raise RecordError(
-                    f"line {number}: a second {name} tag (the first is on line {tag_lines[name]})"
+                    _("line %(line)s: a second %(name)s tag (the first is on line %(first)s)")
+                    % {"line": number, "name": name, "first": tag_lines[name]}
                 )
-            _check_tag(name, value, f"line {number}: ")
+            _check_tag(name, value, number)
             tags[name], tag_lines[name] = value, number
             position = match.end()
     return tags, tag_lines, len(lines) + 1
@@ -255,39 +268,59 @@ def _read_tags(lines: list[str]) -> tuple[dict[str, str], dict[str, int], int]:
 def _unescape(value: str, line: int) -> str:
     def replace(match: re.Match[str]) -> str:
         if match[1] not in '"\\':
-            raise RecordError(f'line {line}: \\{match[1]} in a tag value; only \\" and \\\\ are escapes')
+            raise RecordError(
+                _('line %(line)s: %(escape)s in a tag value; only \\" and \\\\ are escapes')
+                % {"line": line, "escape": "\\" + match[1]}
+            )
         return match[1]
 
     return _ESCAPE.sub(replace, value)
 
 
-def _check_tag(name: str, value: str, where: str) -> None:
-    """The tags whose values have a syntax: the same checks for writing and reading."""
+def _at(line: int | None, problem: str) -> str:
+    """`problem`, said of a record being read from its `line`, or of tags being written (no line)."""
+    if line is None:
+        return problem
+    return _("line %(line)s: %(problem)s") % {"line": line, "problem": problem}
+
+
+def _check_tag(name: str, value: str, line: int | None) -> None:
+    """The tags whose values have a syntax: the same checks for writing and reading (from `line`)."""
     if name == "Result" and value not in RESULTS:
-        raise RecordError(f"{where}Result {value!r} is not one of {', '.join(RESULTS)}")
+        problem = _("Result %(value)s is not one of %(results)s")
+        raise RecordError(_at(line, problem % {"value": repr(value), "results": ", ".join(RESULTS)}))
     if name == "Termination" and value not in TERMINATIONS:
-        raise RecordError(f"{where}Termination {value!r} is not one of {', '.join(TERMINATIONS)}")
+        problem = _("Termination %(value)s is not one of %(terminations)s")
+        raise RecordError(
+            _at(line, problem % {"value": repr(value), "terminations": ", ".join(TERMINATIONS)})
+        )
     if name == "Date" and not _DATE.fullmatch(value):
-        raise RecordError(f"{where}Date {value!r} is not YYYY.MM.DD (with ? for what is not known)")
+        problem = _("Date %(value)s is not YYYY.MM.DD (with ? for what is not known)")
+        raise RecordError(_at(line, problem % {"value": repr(value)}))
     if name == "Variant" and value != VARIANT:
-        raise RecordError(f"{where}Variant {value!r}: only {VARIANT} is played here")
+        problem = _("Variant %(value)s: only %(variant)s is played here")
+        raise RecordError(_at(line, problem % {"value": repr(value), "variant": VARIANT}))
     if name == "SetUp" and value not in ("0", "1"):
-        raise RecordError(f"{where}SetUp {value!r} is not 0 or 1")
+        raise RecordError(_at(line, _("SetUp %(value)s is not 0 or 1") % {"value": repr(value)}))
 
 
 def _start_game(tags: Mapping[str, str], tag_lines: Mapping[str, int]) -> Game:
     if "FEN" not in tags:
         if tags.get("SetUp") == "1":
-            raise RecordError(f'line {tag_lines["SetUp"]}: SetUp "1" needs a FEN tag with the start position')
+            raise RecordError(
+                _('line %(line)s: SetUp "1" needs a FEN tag with the start position')
+                % {"line": tag_lines["SetUp"]}
+            )
         return Game()
-    where = f"line {tag_lines['FEN']}: "
+    line = tag_lines["FEN"]
     try:
         game = Game(tags["FEN"])
     except FenError as error:
-        raise RecordError(f"{where}FEN tag: {error}") from None
+        raise RecordError(_("line %(line)s: FEN tag: %(error)s") % {"line": line, "error": error}) from None
     if tags.get("SetUp") == "0" and game.start_fen != START_FEN:
         raise RecordError(
-            f'{where}a FEN tag with SetUp "0": write SetUp "1" for a game from another position'
+            _('line %(line)s: a FEN tag with SetUp "0": write SetUp "1" for a game from another position')
+            % {"line": line}
         )
     return game
 
@@ -297,9 +330,11 @@ def _tokens(movetext: str, line: int) -> Iterator[_Token]:
     for match in _LEXEME.finditer(movetext):
         lexeme = match.group()
         if lexeme == "{":
-            raise RecordError(f"line {line}: a comment opened with {{ is never closed with }}")
+            raise RecordError(
+                _("line %(line)s: a comment opened with { is never closed with }") % {"line": line}
+            )
         if lexeme == "}":
-            raise RecordError(f"line {line}: a }} that closes no comment")
+            raise RecordError(_("line %(line)s: a } that closes no comment") % {"line": line})
         if not lexeme[0].isspace() and lexeme[0] not in "{;":
             yield from _split_word(lexeme, line)
         line += lexeme.count("\n")
@@ -307,9 +342,11 @@ def _tokens(movetext: str, line: int) -> Iterator[_Token]:
 
 def _split_word(word: str, line: int) -> Iterator[_Token]:
     if word[0] in "()":
-        raise RecordError(f"line {line}: variations in ( ) are not read; keep one line of play")
+        raise RecordError(
+            _("line %(line)s: variations in ( ) are not read; keep one line of play") % {"line": line}
+        )
     if word[0] == "[":
-        raise RecordError(f"line {line}: a tag among the moves; tags go at the top")
+        raise RecordError(_("line %(line)s: a tag among the moves; tags go at the top") % {"line": line})
     while word:
         if word in RESULTS:
             yield _Token(RESULT, word, line)
@@ -330,21 +367,26 @@ def _replay(game: Game, tokens: Iterator[_Token], line: int) -> _Token:
     result: _Token | None = None
     for token in tokens:
         line = token.line
-        where = f"line {token.line}: "
         if result is not None:
-            raise RecordError(f"{where}{token.text} after the result {result.text}, which ends the record")
+            raise RecordError(
+                _("line %(line)s: %(token)s after the result %(result)s, which ends the record")
+                % {"line": line, "token": token.text, "result": result.text}
+            )
         if round_tokens:
             if token.kind != MOVE:
                 raise RecordError(
-                    f"{where}{token.text} inside round {round_tokens[0].text} "
-                    "before both choices, White's then Black's (-- to wait)"
+                    _(
+                        "line %(line)s: %(token)s inside round %(round)s "
+                        "before both choices, White's then Black's (-- to wait)"
+                    )
+                    % {"line": line, "token": token.text, "round": round_tokens[0].text}
                 )
             round_tokens.append(token)
             if len(round_tokens) == 3:
                 _play_round(game, round_tokens)
                 round_tokens = []
         elif number is not None and token.kind != MOVE:
-            raise RecordError(f"{where}move number {number.text} with no move after it")
+            raise RecordError(_no_move_after(line, number))
         elif token.kind == RESULT:
             result = token
         elif token.kind == ROUND:
@@ -357,48 +399,76 @@ def _replay(game: Game, tokens: Iterator[_Token], line: int) -> _Token:
             _play_move(game, token)
             number = None
     if round_tokens:
-        raise RecordError(f"line {line}: the record stops inside round {round_tokens[0].text}")
+        raise RecordError(
+            _("line %(line)s: the record stops inside round %(round)s")
+            % {"line": line, "round": round_tokens[0].text}
+        )
     if number is not None:
-        raise RecordError(f"line {line}: move number {number.text} with no move after it")
+        raise RecordError(_no_move_after(line, number))
     if result is None:
-        raise RecordError(f"line {line}: the record does not end with a result ({', '.join(RESULTS)})")
+        raise RecordError(
+            _("line %(line)s: the record does not end with a result (%(results)s)")
+            % {"line": line, "results": ", ".join(RESULTS)}
+        )
     return result
+
+
+def _no_move_after(line: int, number: _Token) -> str:
+    return _("line %(line)s: move number %(number)s with no move after it") % {
+        "line": line,
+        "number": number.text,
+    }
 
 
 def _check_not_over(game: Game, token: _Token) -> None:
     if game.is_over:
         raise RecordError(
-            f"line {token.line}: {token.text} after the end of the game ({game.status}, {game.result})"
+            _("line %(line)s: %(token)s after the end of the game (%(status)s, %(result)s)")
+            % {"line": token.line, "token": token.text, "status": game.status, "result": game.result}
         )
 
 
 def _check_round(game: Game, token: _Token) -> None:
     _check_not_over(game, token)
-    where = f"line {token.line}: "
     expected = game.position.werera
     if expected is None:
         raise RecordError(
-            f"{where}round {token.text} where turns alternate: the werera is over, "
-            f"so number the moves ({_next_number(game)} ...)"
+            _(
+                "line %(line)s: round %(round)s where turns alternate: the werera is over, "
+                "so number the moves (%(next)s ...)"
+            )
+            % {"line": token.line, "round": token.text, "next": _next_number(game)}
         )
     if token.text != f"W{expected}.":
-        raise RecordError(f"{where}round {token.text} where round W{expected}. comes next")
+        raise RecordError(
+            _("line %(line)s: round %(round)s where round %(expected)s comes next")
+            % {"line": token.line, "round": token.text, "expected": f"W{expected}."}
+        )
 
 
 def _check_number(game: Game, token: _Token) -> None:
     _check_not_over(game, token)
-    where = f"line {token.line}: "
+    values = {"line": token.line, "number": token.text}
     if game.position.werera is not None:
         raise RecordError(
-            f"{where}move number {token.text} during the werera: round W{game.position.werera}. comes next, "
-            "with both sides' choices"
+            _(
+                "line %(line)s: move number %(number)s during the werera: round %(round)s comes next, "
+                "with both sides' choices"
+            )
+            % {**values, "round": f"W{game.position.werera}."}
         )
     expected = _next_number(game)
     if token.text == expected:
         return
     if token.text == f"{game.position.fullmove}.":
-        raise RecordError(f"{where}move number {token.text} before a Black move: write {expected}")
-    raise RecordError(f"{where}move number {token.text} where {expected} comes next")
+        raise RecordError(
+            _("line %(line)s: move number %(number)s before a Black move: write %(expected)s")
+            % {**values, "expected": expected}
+        )
+    raise RecordError(
+        _("line %(line)s: move number %(number)s where %(expected)s comes next")
+        % {**values, "expected": expected}
+    )
 
 
 def _next_number(game: Game) -> str:
@@ -408,19 +478,30 @@ def _next_number(game: Game) -> str:
 def _play_move(game: Game, token: _Token) -> None:
     _check_not_over(game, token)
     position = game.position
-    where = f"line {token.line}: "
+    values = {"line": token.line, "token": token.text}
     if position.turn is None:
         raise RecordError(
-            f"{where}{token.text} outside a werera round: write W{position.werera}. "
-            "then White's and Black's choices"
+            _(
+                "line %(line)s: %(token)s outside a werera round: "
+                "write %(round)s then White's and Black's choices"
+            )
+            % {**values, "round": f"W{position.werera}."}
         )
     if token.text in WAIT_TEXTS:
-        raise RecordError(f"{where}{token.text} (a wait) is a werera choice; the werera is over")
-    move_number = f"move {position.fullmove}, {SIDE_NAMES[position.turn]}"
+        raise RecordError(
+            _("line %(line)s: %(token)s (a wait) is a werera choice; the werera is over") % values
+        )
     try:
         move = parse_move(position, token.text)
     except IllegalMoveError as error:
-        raise RecordError(f"line {token.line}, {move_number}: {error}") from None
+        problem = (
+            _("line %(line)s, move %(number)s, White: %(error)s")
+            if position.turn == WHITE
+            else _("line %(line)s, move %(number)s, Black: %(error)s")
+        )
+        raise RecordError(
+            problem % {"line": token.line, "number": position.fullmove, "error": error}
+        ) from None
     game.play(move)
 
 
@@ -434,9 +515,19 @@ def _play_round(game: Game, tokens: list[_Token]) -> None:
         try:
             choices.append(parse_move(game.position, token.text, side))
         except IllegalMoveError as error:
+            problem = (
+                _(
+                    "line %(line)s, round %(round)s: White's choice: %(error)s "
+                    "(a choice is written for the position at the start of its round)"
+                )
+                if side == WHITE
+                else _(
+                    "line %(line)s, round %(round)s: Black's choice: %(error)s "
+                    "(a choice is written for the position at the start of its round)"
+                )
+            )
             raise RecordError(
-                f"line {token.line}, round {marker.text[:-1]}: {SIDE_NAMES[side]}'s choice: {error} "
-                "(a choice is written for the position at the start of its round)"
+                problem % {"line": token.line, "round": marker.text[:-1], "error": error}
             ) from None
     game.play_round(*choices)
 
@@ -444,29 +535,42 @@ def _play_round(game: Game, tokens: list[_Token]) -> None:
 # --- the result ---
 
 
-def _settle(game: Game, result: str | None, termination: str | None, where: str) -> tuple[str, str | None]:
-    """The result and termination of `game` given those written: the engine's when it ended the game,
-    otherwise a site outcome (R8.3) or `*`."""
+def _settle(
+    game: Game, result: str | None, termination: str | None, line: int | None
+) -> tuple[str, str | None]:
+    """The result and termination of `game` given those written (read from `line`, if read): the engine's when
+    it ended the game, otherwise a site outcome (R8.3) or `*`."""
+    values = {"result": result, "termination": repr(termination)}
     if game.is_over:
-        ended = f"the game ended by {game.status}, {game.result}"
+        ended = {**values, "status": game.status, "game_result": game.result}
         if result is not None and result != game.result:
-            raise RecordError(f"{where}the result {result} contradicts the moves: {ended}")
+            problem = _(
+                "the result %(result)s contradicts the moves: the game ended by %(status)s, %(game_result)s"
+            )
+            raise RecordError(_at(line, problem % ended))
         if termination is not None and termination != game.status:
-            raise RecordError(f"{where}Termination {termination!r} contradicts the moves: {ended}")
+            problem = _(
+                "Termination %(termination)s contradicts the moves: "
+                "the game ended by %(status)s, %(game_result)s"
+            )
+            raise RecordError(_at(line, problem % ended))
         return game.result, game.status
     if result is None or result == "*":
         if termination is not None:
-            raise RecordError(f"{where}Termination {termination!r} for a game that is not over (result *)")
+            problem = _("Termination %(termination)s for a game that is not over (result *)")
+            raise RecordError(_at(line, problem % values))
         return "*", None
     if termination is None:
-        raise RecordError(
-            f"{where}the result {result}, but the game is not over after its moves: say how it ended with "
-            f'[Termination "{RESIGNATION}"] or [Termination "{AGREEMENT}"]'
+        problem = _(
+            "the result %(result)s, but the game is not over after its moves: say how it ended with "
+            '[Termination "%(resignation)s"] or [Termination "%(agreement)s"]'
         )
+        raise RecordError(_at(line, problem % {**values, "resignation": RESIGNATION, "agreement": AGREEMENT}))
     if termination in ENGINE_ENDS:
-        raise RecordError(f"{where}Termination {termination!r}, but the moves end in no {termination}")
+        problem = _("Termination %(termination)s, but the moves end in no %(ending)s")
+        raise RecordError(_at(line, problem % {**values, "ending": termination}))
     if termination == RESIGNATION and result == "1/2-1/2":
-        raise RecordError(f"{where}a resignation gives 1-0 or 0-1, not 1/2-1/2")
+        raise RecordError(_at(line, _("a resignation gives 1-0 or 0-1, not 1/2-1/2")))
     if termination == AGREEMENT and result != "1/2-1/2":
-        raise RecordError(f"{where}an agreement is a draw, 1/2-1/2, not {result}")
+        raise RecordError(_at(line, _("an agreement is a draw, 1/2-1/2, not %(result)s") % values))
     return result, termination

@@ -22,15 +22,20 @@ from .fen import COUNT_LIMIT, SEVENTY_MOVES
 from .notation import coordinate, parse_coordinate
 from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE
 from .position import WAIT, Position
+from .speech import _
 from .squares import FERES_ATTACKS, FERS_ATTACKS, FIL_ATTACKS, MEDEQ_ATTACKS, der_attacks
 from .werera import play_round
 
 MATED = "mated"  # the side to move is checkmated: the side that just moved has won
 DRAWN = "drawn"
-#: The engine reads such positions (R9.1 relaxed for conformance), but no game reaches them.
-OPPONENT_IN_CHECK = "the side not to move is in check"
 #: A mate proved for a table entry that has none yet.
 NO_MATE_KNOWN = 1 << 30
+
+
+def opponent_in_check() -> str:
+    """The failure of a puzzle whose side not to move stands in check: the engine reads such positions (R9.1
+    relaxed for conformance), but no game reaches them."""
+    return _("the side not to move is in check")
 
 
 def status(position: Position) -> tuple[str | None, list[int]]:
@@ -223,36 +228,47 @@ def prove_mate_line(fen: str, moves: list[str], search: MateSearch | None = None
     start_nodes = search.nodes
     position = Position.from_fen(fen)
     if position.turn is None:
-        return MateProof("a mate line is played turn by turn; this is a werera position")
+        return MateProof(_("a mate line is played turn by turn; this is a werera position"))
     if position.is_check(position.turn ^ 1):
-        return MateProof(OPPONENT_IN_CHECK)
+        return MateProof(opponent_in_check())
     if len(moves) % 2 == 0:
-        return MateProof("the line must end with the solver's move")
+        return MateProof(_("the line must end with the solver's move"))
     total = (len(moves) + 1) // 2
     failed_tries = 0
     for index, text in enumerate(moves):
+        step = {"number": index + 1, "move": text}
         try:
             move = parse_coordinate(text)
         except ValueError as error:
-            return MateProof(f"move {index + 1}: {error}")
+            return MateProof(_("move %(number)s: %(error)s") % {**step, "error": error})
         verdict, legal = status(position)
         if verdict is not None:
-            return MateProof(f"move {index + 1} ({text}): the game is already over ({verdict})")
+            return MateProof(
+                _("move %(number)s (%(move)s): the game is already over (%(verdict)s)")
+                % {**step, "verdict": verdict}
+            )
         if move not in legal:
-            return MateProof(f"move {index + 1} ({text}) is not legal")
+            return MateProof(_("move %(number)s (%(move)s) is not legal") % step)
         if index % 2 == 0:
             left = total - index // 2
             if left > 1 and search.mates_within(position, left - 1):
-                return MateProof(f"move {index + 1}: there is a mate in {left - 1} or less")
+                return MateProof(
+                    _("move %(number)s: there is a mate in %(moves)s or less") % {**step, "moves": left - 1}
+                )
             if left > 1:
                 mating = search.mating_moves(position, left, first=move, limit=2)
                 if move not in mating:
-                    return MateProof(f"move {index + 1} ({text}) does not mate in {left}")
+                    return MateProof(
+                        _("move %(number)s (%(move)s) does not mate in %(moves)s") % {**step, "moves": left}
+                    )
                 if mating != [move]:
                     others = " ".join(coordinate(m) for m in mating if m != move)
-                    return MateProof(f"move {index + 1} ({text}) is not the only mate in {left}: {others}")
+                    return MateProof(
+                        _("move %(number)s (%(move)s) is not the only mate in %(moves)s: %(others)s")
+                        % {**step, "moves": left, "others": others}
+                    )
             elif not search.move_mates_within(position, move, 1):
-                return MateProof(f"move {index + 1} ({text}) does not mate")
+                return MateProof(_("move %(number)s (%(move)s) does not mate") % step)
             if index == 0:
                 failed_tries = _failed_tries(search, position, move, left)
         position.push(move)
@@ -323,17 +339,20 @@ def prove_werera_choice(fen: str, moves: list[str]) -> str | None:
     no other choice does. The solver is the side whose man the choice moves."""
     position = Position.from_fen(fen)
     if position.werera is None:
-        return "not a werera position"
+        return _("not a werera position")
     if len(moves) != 1:
-        return "a werera puzzle is one choice"
+        return _("a werera puzzle is one choice")
     choice = parse_coordinate(moves[0])
     sides = [side for side in (WHITE, BLACK) if choice != WAIT and choice in position.legal_moves(side)]
     if len(sides) != 1:
-        return f"{moves[0]} is not a legal choice of exactly one side"
+        return _("%(move)s is not a legal choice of exactly one side") % {"move": moves[0]}
     winning = werera_winning_choices(position, sides[0], limit=2)
     if winning != [choice]:
-        others = " ".join(coordinate(m) for m in winning if m != choice) or "none"
-        return f"{moves[0]} is not the only choice that mates whatever the reply: {others}"
+        others = " ".join(coordinate(m) for m in winning if m != choice) or _("none")
+        return _("%(move)s is not the only choice that mates whatever the reply: %(others)s") % {
+            "move": moves[0],
+            "others": others,
+        }
     return None
 
 
@@ -441,13 +460,13 @@ def material_step(search: MaterialSearch, position: Position, move: int, depth: 
     base = material(position, us)
     best = search.move_value(position, move, depth, -2 * WON, 2 * WON)
     if best >= WON // 2:
-        return "it mates: that is a mate puzzle"
+        return _("it mates: that is a mate puzzle")
     if best < base + GAIN:
-        return f"it wins {best - base} centipawns, less than {GAIN}"
+        return _("it wins %(gain)s centipawns, less than %(needed)s") % {"gain": best - base, "needed": GAIN}
     bar = best - MARGIN
     for other in position.legal_moves():
         if other != move and search.move_value(position, other, depth, bar - 1, bar) >= bar:
-            return f"{coordinate(other)} does nearly as well"
+            return _("%(move)s does nearly as well") % {"move": coordinate(other)}
     return None
 
 
@@ -457,21 +476,25 @@ def prove_material_line(fen: str, moves: list[str], search: MaterialSearch | Non
     search = search or MaterialSearch()
     position = Position.from_fen(fen)
     if position.turn is None or len(moves) % 2 == 0:
-        return "a material line is played turn by turn and ends with the solver's move"
+        return _("a material line is played turn by turn and ends with the solver's move")
     if position.is_check(position.turn ^ 1):
-        return OPPONENT_IN_CHECK
+        return opponent_in_check()
     solver = position.turn
     total = (len(moves) + 1) // 2
     for index, text in enumerate(moves):
         move = parse_coordinate(text)
         verdict, legal = status(position)
         if verdict is not None or move not in legal:
-            return f"move {index + 1} ({text}) is not legal"
+            return _("move %(number)s (%(move)s) is not legal") % {"number": index + 1, "move": text}
         if index % 2 == 0:
             failure = material_step(search, position, move, 2 * (total - index // 2))
             if failure is not None:
-                return f"move {index + 1} ({text}): {failure}"
+                return _("move %(number)s (%(move)s): %(failure)s") % {
+                    "number": index + 1,
+                    "move": text,
+                    "failure": failure,
+                }
         position.push(move)
     if position.piece_count(solver ^ 1) < KEPT_PIECES:
-        return "the loser is down to one piece: its count may draw (R7.4)"
+        return _("the loser is down to one piece: its count may draw (R7.4)")
     return None

@@ -6,6 +6,7 @@ from .fen import LAST_WERERA_ROUND
 from .notation import IllegalMoveError, coordinate
 from .pieces import BLACK, COLOUR_NAMES, WHITE
 from .position import WAIT, Position, move_from, move_to
+from .speech import _
 
 CAPTURE_FIRST = "capture-first"  # R5.3: a capture is played alone
 CHECK = "check"  # R5.4: the quicker side's check ends the werera before the slower move
@@ -63,13 +64,16 @@ def play_round(position: Position, white: int, black: int) -> RoundReport:
     """Resolves one round on `position` (changed in place) from the two choices (R5.1-R5.7)."""
     number = position.werera
     if number is None:
-        raise IllegalMoveError("the werera is over: moves alternate now")
+        raise IllegalMoveError(_("the werera is over: moves alternate now"))
     choices = (white, black)
     for side in (WHITE, BLACK):
         if choices[side] != WAIT and choices[side] not in position.legal_moves(side):
-            raise IllegalMoveError(
-                f"{coordinate(choices[side])} is not a legal move for {COLOUR_NAMES[side]} here"
+            problem = (
+                _("%(move)s is not a legal move for white here")
+                if side == WHITE
+                else _("%(move)s is not a legal move for black here")
             )
+            raise IllegalMoveError(problem % {"move": coordinate(choices[side])})
     report = RoundReport(number, choices)
     quick = quicker_side(number)
     slow = quick ^ 1
