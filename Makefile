@@ -3,6 +3,7 @@
 #   make test   set up and run every check: lint, format, types, the test suite, engine conformance
 #   make bench  the engine's perft benchmark
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
+#   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
 
 PYTHON := $(shell command -v python3.11 || command -v python3)
 VENV := .venv
@@ -13,7 +14,7 @@ APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 BENCH_DB := /tmp/senterej-bench.sqlite3
 
-.PHONY: run test bench bench-selection
+.PHONY: run test bench bench-selection messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -23,7 +24,7 @@ endif
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.dev /usr/bin/chromium
+test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy senterej/engine
@@ -37,6 +38,10 @@ bench-selection: $(VENV)/.dev
 	rm -f $(BENCH_DB)
 	DATABASE_URL=sqlite:///$(BENCH_DB) $(PY) manage.py migrate --no-input
 	DATABASE_URL=sqlite:///$(BENCH_DB) $(PY) manage.py bench_selection
+
+messages: $(VENV)/.dev /usr/bin/msgfmt
+	$(PY) manage.py makemessages -l sk --no-obsolete --add-location=file
+	$(PY) manage.py compilemessages -l sk
 
 # Stamp files keyed on the requirements, so that pip runs again only when they change.
 $(VENV)/.runtime: requirements.txt | $(PY)
@@ -55,3 +60,7 @@ $(PY):
 
 /usr/bin/chromium:
 	apt-get update && $(APT_INSTALL) chromium
+
+# GNU gettext: the tests check the translation catalogues with it.
+/usr/bin/msgfmt:
+	apt-get update && $(APT_INSTALL) gettext

@@ -35,6 +35,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "senterej.language.PreferredLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -92,6 +93,8 @@ LANGUAGE_CODE = "en"
 # Each language in its own name, as a language menu shows it.
 LANGUAGES = [("en", "English"), ("sk", "Slovenčina")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The switcher's choice outlives the browser session.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

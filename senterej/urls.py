@@ -1,10 +1,14 @@
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from senterej import account_views, game_views, views
 
+# English pages at /…, Slovak ones at /sk/…: every page has an address in each language.
 urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+] + i18n_patterns(
     path("", views.home, name="home"),
     path("play/", game_views.play, name="play"),
     path("play/import/", game_views.import_game, name="import"),
@@ -45,4 +49,5 @@ urlpatterns = [
     ),
     path("classes/", include("classes.urls")),
     path("admin/", admin.site.urls),
-]
+    prefix_default_language=False,
+)

@@ -60,14 +60,17 @@ def test_every_lesson_explains_its_rule_with_a_diagram(course):
         assert 2 <= len(paragraphs) <= 4, lesson.slug
         assert re.fullmatch(r"r[1-9]", lesson.rules_anchor), lesson.slug
         assert _legal(lesson.diagram_fen), lesson.slug
-        assert not lesson.title_sk and not lesson.intro_sk  # Slovak comes in one go, later
+        slovak = [p for p in lesson.intro_sk.split("\n\n") if p.strip()]
+        assert lesson.title_sk and len(slovak) == len(paragraphs), lesson.slug
 
 
 def test_every_task_has_its_texts(tasks):
     for task in tasks:
         assert task.title and task.prompt and task.hint and task.success, task
+        assert task.title_sk and task.prompt_sk and task.hint_sk and task.success_sk, task
         if task.goal == "question":
-            assert len(task.options) >= 2 and all(option["en"] for option in task.options), task
+            assert len(task.options) >= 2, task
+            assert all(option["en"] and option["sk"] for option in task.options), task
             assert 0 <= task.answer < len(task.options) and task.solution == str(task.answer), task
         else:
             man = start(task.rules()).position.piece_at(SQUARES[task.hint_square])

@@ -95,7 +95,9 @@ def test_it_serves_htmx_from_the_site(client):
 
 def test_it_speaks_the_requested_language(client):
     assert b'<html lang="en">' in client.get("/").content
-    assert b'<html lang="sk">' in client.get("/", headers={"accept-language": "sk"}).content
+    slovak = client.get("/", headers={"accept-language": "sk"}, follow=True)
+    assert slovak.redirect_chain == [("/sk/", 302)]
+    assert b'<html lang="sk">' in slovak.content
 
 
 def test_it_refuses_post(client):

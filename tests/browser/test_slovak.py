@@ -1,0 +1,105 @@
+"""The site in Slovak, in a real browser: a reader switches the language on the home page, takes the first
+course task and solves a puzzle, and no English sentence of the catalogue or of the course is left on any
+page they see. Screenshots of each page land in the test's folder (or in $SCREENSHOTS), to be checked by
+eye."""
+
+import os
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from course.models import Lesson, Task
+from trainer.models import Puzzle
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CATALOGUE = Path(settings.BASE_DIR) / "locale" / "sk" / "LC_MESSAGES" / "django.po"
+
+
+@pytest.fixture(scope="module")
+def english_sentences() -> list[str]:
+    """Every English message that has a Slovak translation of its own, without placeholders or markup, long
+    enough not to hide inside another word."""
+    sentences = []
+    for entry in polib.pofile(str(CATALOGUE)):
+        pairs = ((entry.msgid, entry.msgstr), (entry.msgid_plural, entry.msgstr_plural.get(2)))
+        for english, slovak in pairs:
+            plain = english and not set("%<{") & set(english)
+            if plain and slovak and english != slovak and len(english) >= 6:
+                sentences.append(english)
+    return sentences
+
+
+def english_left(page: Page, sentences: list[str]) -> list[str]:
+    text = page.locator("body").inner_text()
+    return [sentence for sentence in sentences if re.search(rf"(?<!\w){re.escape(sentence)}(?!\w)", text)]
+
+
+def screenshot(page: Page, folder: Path, name: str) -> None:
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    chosen = Path(os.environ.get("SCREENSHOTS", tmp_path))
+    chosen.mkdir(parents=True, exist_ok=True)
+    return chosen
+
+
+def test_a_reader_switches_to_slovak_takes_a_task_and_solves_a_puzzle(
+    live_server, page, english_sentences, folder
+):
+    call_command("loaddata", "fixtures/course.json", verbosity=0)
+    lesson = Lesson.objects.get(order=1)
+    task = Task.objects.filter(lesson=lesson).first()
+    Puzzle.objects.create(
+        fen="k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", moves="c1c8", themes="mateIn1 derMate", rating=1500
+    )
+    english_content = [lesson.title, lesson.intro.split("\n")[0], task.title, task.prompt]
+
+    page.goto(live_server.url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.get_by_role("button", name="Slovenčina").click()
+    page.wait_for_url(live_server.url + "/sk/")
+    expect(page.locator("html")).to_have_attribute("lang", "sk")
+    expect(page.get_by_role("button", name="Slovenčina")).to_have_attribute("aria-pressed", "true")
+    assert english_left(page, english_sentences) == []
+    screenshot(page, folder, "home")
+
+    # The choice is remembered: an address without a language opens in Slovak.
+    page.goto(live_server.url + "/learn/")
+    page.wait_for_url(live_server.url + "/sk/learn/")
+
+    # The course: the lesson map, the first task, its question answered.
+    assert english_left(page, english_sentences + english_content) == []
+    screenshot(page, folder, "course-map")
+    page.get_by_role("link", name="Pokračovať").click()
+    expect(page.locator(".task__prompt")).to_have_text(task.prompt_sk)
+    assert english_left(page, english_sentences + english_content) == []
+    page.get_by_role("button", name="e1", exact=True).click()  # R1.3: the white negus starts on e1
+    expect(page.locator(".success")).to_contain_text("Vyriešené!")
+    expect(page.locator(".stars--big")).to_have_text("★★★")
+    assert english_left(page, english_sentences + english_content) == []
+    screenshot(page, folder, "course-task")
+
+    # The trainer: a mate in one by the der (R2.2), solved by clicking.
+    page.get_by_role("navigation", name="Hlavná navigácia").get_by_role("link", name="Trénovať").click()
+    expect(page.locator(".trainer__turn")).to_have_text("Na ťahu je Biely: nájdi najlepší ťah.")
+    assert english_left(page, english_sentences) == []
+    board = page.locator(".board--live[data-ready]")
+    board.locator('[data-square="c1"]').click()
+    board.locator('[data-square="c8"]').click()
+    expect(page.locator(".trainer__feedback")).to_have_text("Vyriešené! Výborne zahrané.")
+    expect(page.locator(".trainer__themes")).to_contain_text("Mat vežou")
+    assert english_left(page, english_sentences) == []
+    screenshot(page, folder, "puzzle-solved")
+
+    page.get_by_role("navigation", name="Hlavná navigácia").get_by_role("link", name="Pravidlá").click()
+    page.wait_for_url(live_server.url + "/sk/rules/")
+    assert english_left(page, english_sentences) == []
+    screenshot(page, folder, "rules")
