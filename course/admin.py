@@ -1,16 +1,20 @@
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from course.checkers import SOLVED, TaskError, answer, replay
 from course.models import Lesson, Task, TaskProgress
 
 TASK_FIELDSETS = [
     (None, {"fields": ("lesson", "order", "title", "title_sk", "prompt", "prompt_sk")}),
-    ("Position and goal", {"fields": ("fen", "side", "goal", "squares", "status", "accept", "solution")}),
-    ("Opponent", {"fields": ("opponent", "replies", "werera_choice", "history")}),
-    ("Scoring", {"fields": ("max_moves", "par", "options", "answer")}),
-    ("Help", {"fields": ("hint", "hint_sk", "hint_square", "success", "success_sk")}),
+    (
+        gettext_lazy("Position and goal"),
+        {"fields": ("fen", "side", "goal", "squares", "status", "accept", "solution")},
+    ),
+    (gettext_lazy("Opponent"), {"fields": ("opponent", "replies", "werera_choice", "history")}),
+    (gettext_lazy("Scoring"), {"fields": ("max_moves", "par", "options", "answer")}),
+    (gettext_lazy("Help"), {"fields": ("hint", "hint_sk", "hint_square", "success", "success_sk")}),
 ]
 
 

@@ -64,7 +64,7 @@ class Lesson(Localized):
         verbose_name_plural = _("lessons")
 
     def __str__(self) -> str:
-        return self.title
+        return self.local_title
 
     @property
     def local_intro(self) -> str:
@@ -122,7 +122,7 @@ class Task(Localized):
         verbose_name_plural = _("tasks")
 
     def __str__(self) -> str:
-        return f"{self.lesson.order}.{self.order} {self.title}"
+        return f"{self.lesson.order}.{self.order} {self.local_title}"
 
     @property
     def local_prompt(self) -> str:

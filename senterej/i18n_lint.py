@@ -4,6 +4,8 @@ to users (messages, form labels, validation errors, admin descriptions). The tes
 so that a new English string cannot reach a Slovak page unnoticed."""
 
 import ast
+import functools
+import gettext
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -140,7 +142,35 @@ def python_findings(path: Path) -> Iterator[Finding]:
     yield from sorted(_shown_literals(path, tree), key=lambda finding: finding.line)
 
 
+EAGER = {"gettext", "ngettext", "pgettext", "npgettext"}
+
+
+def _eager_names(tree: ast.Module) -> set[str]:
+    """The names under which a module imported Django's translating (not lazy) functions."""
+    return {
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module == "django.utils.translation"
+        for alias in node.names
+        if alias.name in EAGER
+    }
+
+
+def _translated_at_import(node: ast.AST, eager: set[str]) -> Iterator[ast.Call]:
+    """Calls of an eager translator outside any function: they run once, when the module is imported, in
+    the default language, so every reader would get English."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id in eager:
+            yield child
+        yield from _translated_at_import(child, eager)
+
+
 def _shown_literals(path: Path, tree: ast.Module) -> Iterator[Finding]:
+    for call in _translated_at_import(tree, _eager_names(tree)):
+        text = ast.unparse(call)
+        yield Finding(path, call.lineno, f"{text} runs at import: use gettext_lazy")
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _called(node) not in TRANSLATORS:
             shown = []
@@ -154,10 +184,49 @@ def _shown_literals(path: Path, tree: ast.Module) -> Iterator[Finding]:
                 if text is not None:
                     yield Finding(path, argument.lineno, text)
         elif isinstance(node, ast.Assign) and any(
-            isinstance(target, ast.Name) and target.id == "fieldsets" for target in node.targets
+            isinstance(target, ast.Name) and target.id.lower().endswith("fieldsets")
+            for target in node.targets
         ):
             for fieldset in getattr(node.value, "elts", []):
                 title = fieldset.elts[0] if isinstance(fieldset, ast.Tuple) and fieldset.elts else None
                 text = _literal_text(title) if title is not None else None
                 if text is not None:
                     yield Finding(path, fieldset.lineno, text)
+
+
+def english_sentences(compiled: Path) -> list[str]:
+    """The English messages of a compiled catalogue that have a translation of their own, without
+    placeholders or markup, long enough not to hide inside another word: what must not be read on a page
+    in the catalogue's language."""
+    with compiled.open("rb") as source:
+        catalogue = gettext.GNUTranslations(source)._catalog  # type: ignore[attr-defined]
+    sentences = set()
+    for key, translated in catalogue.items():
+        english = key if isinstance(key, str) else None
+        if isinstance(key, tuple):  # a plural form: (msgid, index); the English plural is not in the file
+            english = key[0]
+        english = (english or "").split("\x04")[-1]  # drop a context
+        # A single lower-case word is a field name or a role, easily met as data (a username "teacher").
+        data_like = english.islower() and " " not in english
+        if len(english) >= 6 and english != translated and not data_like and not set("%<{") & set(english):
+            sentences.add(english)
+    return sorted(sentences)
+
+
+def english_left(text: str, sentences: list[str]) -> list[str]:
+    """The sentences that occur in `text` as whole words."""
+    return sorted(set(_pattern(tuple(sentences)).findall(text)))
+
+
+@functools.cache
+def _pattern(sentences: tuple[str, ...]) -> re.Pattern[str]:
+    longest_first = sorted(sentences, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, longest_first)) + r")(?!\w)")
+
+
+def visible_text(html: str) -> str:
+    """What a reader of a page sees or hears: its words and spoken attributes, one piece a line."""
+    parser = _VisibleText()
+    parser.feed(html)
+    parser.close()
+    return "\n".join(text for _line, text in parser.found)

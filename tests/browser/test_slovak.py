@@ -4,40 +4,29 @@ page they see. Screenshots of each page land in the test's folder (or in $SCREEN
 eye."""
 
 import os
-import re
 from pathlib import Path
 
-import polib
 import pytest
 from django.conf import settings
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from course.models import Lesson, Task
+from senterej.i18n_lint import english_left, english_sentences
 from trainer.models import Puzzle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-CATALOGUE = Path(settings.BASE_DIR) / "locale" / "sk" / "LC_MESSAGES" / "django.po"
+COMPILED = Path(settings.BASE_DIR) / "locale" / "sk" / "LC_MESSAGES" / "django.mo"
 
 
 @pytest.fixture(scope="module")
-def english_sentences() -> list[str]:
-    """Every English message that has a Slovak translation of its own, without placeholders or markup, long
-    enough not to hide inside another word."""
-    sentences = []
-    for entry in polib.pofile(str(CATALOGUE)):
-        pairs = ((entry.msgid, entry.msgstr), (entry.msgid_plural, entry.msgstr_plural.get(2)))
-        for english, slovak in pairs:
-            plain = english and not set("%<{") & set(english)
-            if plain and slovak and english != slovak and len(english) >= 6:
-                sentences.append(english)
-    return sentences
+def sentences() -> list[str]:
+    return english_sentences(COMPILED)
 
 
-def english_left(page: Page, sentences: list[str]) -> list[str]:
-    text = page.locator("body").inner_text()
-    return [sentence for sentence in sentences if re.search(rf"(?<!\w){re.escape(sentence)}(?!\w)", text)]
+def english_on(page: Page, sentences: list[str]) -> list[str]:
+    return english_left(page.locator("body").inner_text(), sentences)
 
 
 def screenshot(page: Page, folder: Path, name: str) -> None:
@@ -51,9 +40,7 @@ def folder(tmp_path) -> Path:
     return chosen
 
 
-def test_a_reader_switches_to_slovak_takes_a_task_and_solves_a_puzzle(
-    live_server, page, english_sentences, folder
-):
+def test_a_reader_switches_to_slovak_takes_a_task_and_solves_a_puzzle(live_server, page, sentences, folder):
     call_command("loaddata", "fixtures/course.json", verbosity=0)
     lesson = Lesson.objects.get(order=1)
     task = Task.objects.filter(lesson=lesson).first()
@@ -68,7 +55,7 @@ def test_a_reader_switches_to_slovak_takes_a_task_and_solves_a_puzzle(
     page.wait_for_url(live_server.url + "/sk/")
     expect(page.locator("html")).to_have_attribute("lang", "sk")
     expect(page.get_by_role("button", name="Slovenčina")).to_have_attribute("aria-pressed", "true")
-    assert english_left(page, english_sentences) == []
+    assert english_on(page, sentences) == []
     screenshot(page, folder, "home")
 
     # The choice is remembered: an address without a language opens in Slovak.
@@ -76,30 +63,30 @@ def test_a_reader_switches_to_slovak_takes_a_task_and_solves_a_puzzle(
     page.wait_for_url(live_server.url + "/sk/learn/")
 
     # The course: the lesson map, the first task, its question answered.
-    assert english_left(page, english_sentences + english_content) == []
+    assert english_on(page, sentences + english_content) == []
     screenshot(page, folder, "course-map")
     page.get_by_role("link", name="Pokračovať").click()
     expect(page.locator(".task__prompt")).to_have_text(task.prompt_sk)
-    assert english_left(page, english_sentences + english_content) == []
+    assert english_on(page, sentences + english_content) == []
     page.get_by_role("button", name="e1", exact=True).click()  # R1.3: the white negus starts on e1
     expect(page.locator(".success")).to_contain_text("Vyriešené!")
     expect(page.locator(".stars--big")).to_have_text("★★★")
-    assert english_left(page, english_sentences + english_content) == []
+    assert english_on(page, sentences + english_content) == []
     screenshot(page, folder, "course-task")
 
     # The trainer: a mate in one by the der (R2.2), solved by clicking.
     page.get_by_role("navigation", name="Hlavná navigácia").get_by_role("link", name="Trénovať").click()
     expect(page.locator(".trainer__turn")).to_have_text("Na ťahu je Biely: nájdi najlepší ťah.")
-    assert english_left(page, english_sentences) == []
+    assert english_on(page, sentences) == []
     board = page.locator(".board--live[data-ready]")
     board.locator('[data-square="c1"]').click()
     board.locator('[data-square="c8"]').click()
     expect(page.locator(".trainer__feedback")).to_have_text("Vyriešené! Výborne zahrané.")
     expect(page.locator(".trainer__themes")).to_contain_text("Mat vežou")
-    assert english_left(page, english_sentences) == []
+    assert english_on(page, sentences) == []
     screenshot(page, folder, "puzzle-solved")
 
     page.get_by_role("navigation", name="Hlavná navigácia").get_by_role("link", name="Pravidlá").click()
     page.wait_for_url(live_server.url + "/sk/rules/")
-    assert english_left(page, english_sentences) == []
+    assert english_on(page, sentences) == []
     screenshot(page, folder, "rules")

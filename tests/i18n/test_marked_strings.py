@@ -65,18 +65,38 @@ def test_the_python_lint_finds_literal_messages_labels_and_fieldsets(tmp_path):
         tmp_path,
         "views.py",
         "from django.utils.translation import gettext as _\n"
-        "messages.error(request, 'That move is illegal')\n"
-        "messages.success(request, _('Saved'))\n"
+        "def view(request):\n"
+        "    messages.error(request, 'That move is illegal')\n"
+        "    messages.success(request, _('Saved'))\n"
+        "    raise ValidationError(f'Line {n} is wrong')\n"
         "name = forms.CharField(label='Your name')\n"
-        "raise ValidationError(f'Line {n} is wrong')\n"
         "fieldsets = [('Help', {'fields': ['hint']}), (None, {'fields': ['title']})]\n"
         "Thing.objects.create(description='Demo data, not shown')\n",
     )
     assert [(finding.line, finding.text) for finding in python_findings(path)] == [
-        (2, "That move is illegal"),
-        (4, "Your name"),
+        (3, "That move is illegal"),
         (5, "Line  is wrong"),
-        (6, "Help"),
+        (6, "Your name"),
+        (7, "Help"),
+    ]
+
+
+def test_the_python_lint_finds_strings_translated_once_at_import(tmp_path):
+    path = write(
+        tmp_path,
+        "admin.py",
+        "from django.utils.translation import gettext as _\n"
+        "from django.utils.translation import gettext_lazy\n"
+        "TASK_FIELDSETS = [(_('Help'), {'fields': ['hint']})]\n"
+        "LABELS = {'wait': gettext_lazy('to wait')}\n"
+        "class Form:\n"
+        "    title = _('Title')\n"
+        "    def clean(self):\n"
+        "        return _('This task cannot be played')\n",
+    )
+    assert [(finding.line, finding.text) for finding in python_findings(path)] == [
+        (3, "_('Help') runs at import: use gettext_lazy"),
+        (6, "_('Title') runs at import: use gettext_lazy"),
     ]
 
 
