@@ -9,10 +9,14 @@ of R7.5: a capture of the last piece draws even if it mates (R7.3), a mate comes
 (R7.4) and before the seventy-move rule (R8.2).
 
 The search is full width for the side that mates, because Senterej has quiet mates; the one sound shortcut
-is that a mate in one must give check, so the last attacking move is looked for among the checks. The
-defence tries first the reply that refuted a sibling (a killer), then captures (taking the last piece is a
-draw) and checks. A table keeps, for each position met, the shortest mate proved and the longest depth
-proved mate-free. Repetition (R8.1) is not looked at: a line that came back to a position would contain a
+is that a mate in one must give check, so the last attacking move is looked for among the moves that may
+give check, and a check the negus can step out of is given up before the replies are generated. The
+defence tries first the reply that held this very position before, then the reply that refuted a sibling
+(a killer), then captures (taking the last piece is a draw) and checks. A table keeps, for each position
+met, the shortest mate proved and the longest depth proved mate-free (a reply whose position it answers is
+not played out), and the move that decided it, tried first when the position comes back at another depth.
+A proof refutes every other solver move at the full depth first; a quicker mate can then only be the
+solution's own. Repetition (R8.1) is not looked at: a line that came back to a position would contain a
 shorter mate, so it never decides whether a puzzle is sound.
 """
 
@@ -23,7 +27,7 @@ from .notation import coordinate, parse_coordinate
 from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE
 from .position import WAIT, Position
 from .speech import _
-from .squares import FERES_ATTACKS, FERS_ATTACKS, FIL_ATTACKS, MEDEQ_ATTACKS, der_attacks
+from .squares import FERES_ATTACKS, FERS_ATTACKS, FIL_ATTACKS, MEDEQ_ATTACKS, NEGUS_ATTACKS, der_attacks
 from .werera import play_round
 
 MATED = "mated"  # the side to move is checkmated: the side that just moved has won
@@ -56,6 +60,18 @@ def status(position: Position) -> tuple[str | None, list[int]]:
 def checking_moves(position: Position, moves: list[int]) -> list[int]:
     """The moves among `moves` that give check. A cheap test picks the moves that might (the man lands where
     its kind would attack the negus, or leaves a line to it open) and each of those is played to be sure."""
+    checks = []
+    for move in _may_check(position, moves):
+        position.push(move)
+        if position.is_check():
+            checks.append(move)
+        position.pop()
+    return checks
+
+
+def _may_check(position: Position, moves: list[int]) -> list[int]:
+    """The moves among `moves` that may give check: the man lands where its kind would attack the negus, or
+    leaves a line to it open."""
     us = position.turn
     assert us is not None
     them = us ^ 1
@@ -72,16 +88,40 @@ def checking_moves(position: Position, moves: list[int]) -> list[int]:
         NEGUS: 0,
     }
     uncovering = der_lines & position.by_colour[us]
-    checks = []
-    for move in moves:
-        frm, to = move & 63, move >> 6 & 63
-        kind = move >> 12 or board[frm] & 7
-        if direct[kind] >> to & 1 or uncovering >> frm & 1:
-            position.push(move)
-            if position.is_check():
-                checks.append(move)
-            position.pop()
-    return checks
+    return [
+        move
+        for move in moves
+        if direct[move >> 12 or board[move & 63] & 7] >> (move >> 6 & 63) & 1 or uncovering >> (move & 63) & 1
+    ]
+
+
+def _mating_move(position: Position, moves: list[int]) -> int:
+    """A move among `moves` that mates at once (0 if none): it must give check, and the negus must have no
+    square to step to, before the rules judge the position (R7.5: taking the last piece is no mate)."""
+    for move in _may_check(position, moves):
+        position.push(move)
+        mates = position.is_check() and not _has_flight(position) and status(position)[0] == MATED
+        position.pop()
+        if mates:
+            return move
+    return 0
+
+
+def _has_flight(position: Position) -> bool:
+    """Whether the negus of the side to move has a square to step to: then it is not mated (a cheap test
+    before the legal moves are generated)."""
+    us = position.turn
+    assert us is not None
+    them = us ^ 1
+    king = position.negus[us]
+    without_king = (position.by_colour[WHITE] | position.by_colour[BLACK]) ^ 1 << king
+    squares = NEGUS_ATTACKS[king] & ~position.by_colour[us] & ~position.by_kind[NEGUS]
+    while squares:
+        low = squares & -squares
+        squares ^= low
+        if not position.attackers(them, low.bit_length() - 1, without_king):
+            return True
+    return False
 
 
 def _table_key(position: Position) -> tuple[object, ...]:
@@ -104,6 +144,9 @@ class MateSearch:
         self.checks_only = checks_only
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
         self.killers: dict[int, int] = {}
+        #: For each position met, the move that decided it last time: the attacker's mating move, or the
+        #: defender's reply that held. It is tried first when the position comes back at another depth.
+        self.best: dict[tuple[object, ...], int] = {}
         self.nodes = 0
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
 
@@ -160,10 +203,22 @@ class MateSearch:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise SearchLimitError(f"more than {self.max_nodes} nodes")
-        if moves == 1 or self.checks_only:
+        if moves == 1:
+            # the last move must mate, so it gives check: only the moves that may give check are played
+            mate = _mating_move(position, legal)
+            if mate:
+                self.table[key] = (1, known_free)
+            else:
+                self.table[key] = (known_mate, 1)
+            return bool(mate)
+        if self.checks_only:
             candidates = checking_moves(position, legal)
         else:
             candidates = self._attacking_order(position, legal)
+        best = self.best.get(key)
+        if best is not None and best in candidates and candidates[0] != best:
+            candidates.remove(best)
+            candidates.insert(0, best)
         found = False
         for move in candidates:
             position.push(move)
@@ -174,6 +229,7 @@ class MateSearch:
                 found = self._defend(position, moves - 1, replies)
             position.pop()
             if found:
+                self.best[key] = move
                 break
         if found:
             self.table[key] = (moves, known_free)
@@ -181,16 +237,33 @@ class MateSearch:
             self.table[key] = (known_mate, moves)
         return found
 
+    def _known(self, position: Position, moves: int) -> bool | None:
+        """What the table already says about a mate within `moves`, without generating a move: a position
+        gets an entry only once the rules have let the game go on there (no verdict)."""
+        known_mate, known_free = self.table.get(_table_key(position), (NO_MATE_KNOWN, 0))
+        if known_mate <= moves:
+            return True
+        if known_free >= moves:
+            return False
+        return None
+
     def _defend(self, position: Position, moves: int, legal: list[int]) -> bool:
         """Whether every reply still loses to a mate within `moves`."""
+        key = _table_key(position)
+        first = self.best.get(key, 0)
         killer = self.killers.get(moves, 0)
-        for reply in self._defending_order(position, legal, killer):
+        for reply in self._defending_order(position, legal, first, killer):
             position.push(reply)
-            verdict, answers = status(position)
-            held = verdict is not None or not self._attack(position, moves, answers)
+            known = self._known(position, moves)
+            if known is None:
+                verdict, answers = status(position)
+                held = verdict is not None or not self._attack(position, moves, answers)
+            else:
+                held = not known
             position.pop()
             if held:
                 self.killers[moves] = reply
+                self.best[key] = reply
                 return False
         return True
 
@@ -204,12 +277,14 @@ class MateSearch:
         return checks + forcing + [m for m in legal if m not in chosen]
 
     @staticmethod
-    def _defending_order(position: Position, legal: list[int], killer: int) -> list[int]:
+    def _defending_order(position: Position, legal: list[int], best: int, killer: int) -> list[int]:
         board = position.board
-        first = [killer] if killer in legal else []
-        captures = [m for m in legal if m != killer and board[m >> 6 & 63] and m & 63 != m >> 6 & 63]
+        first = [m for m in dict.fromkeys((best, killer)) if m in legal]
+        captures = [m for m in legal if m not in first and board[m >> 6 & 63] and m & 63 != m >> 6 & 63]
         taken = set(first) | set(captures)
-        return first + captures + [m for m in legal if m not in taken]
+        checks = [m for m in _may_check(position, legal) if m not in taken]
+        taken.update(checks)
+        return first + captures + checks + [m for m in legal if m not in taken]
 
 
 @dataclass(frozen=True)
@@ -251,12 +326,19 @@ def prove_mate_line(fen: str, moves: list[str], search: MateSearch | None = None
             return MateProof(_("move %(number)s (%(move)s) is not legal") % step)
         if index % 2 == 0:
             left = total - index // 2
-            if left > 1 and search.mates_within(position, left - 1):
-                return MateProof(
-                    _("move %(number)s: there is a mate in %(moves)s or less") % {**step, "moves": left - 1}
-                )
             if left > 1:
+                # every move but the solution is refuted at the full depth first: then a quicker mate, if
+                # there is one, can only be the solution's, and only its own shorter search is left to do
                 mating = search.mating_moves(position, left, first=move, limit=2)
+                if (
+                    mating == [move]
+                    and search.move_mates_within(position, move, left - 1)
+                    or (mating != [move] and search.mates_within(position, left - 1))
+                ):
+                    return MateProof(
+                        _("move %(number)s: there is a mate in %(moves)s or less")
+                        % {**step, "moves": left - 1}
+                    )
                 if move not in mating:
                     return MateProof(
                         _("move %(number)s (%(move)s) does not mate in %(moves)s") % {**step, "moves": left}

@@ -89,6 +89,23 @@ def test_a_mate_in_three_ends_with_a_promotion_to_a_lost_kind():
     assert prove_mate_line(FORK_MATE, ["f8g6", "h8g8", "d7d8r"]).failure == "move 1 (f8g6) does not mate in 2"
 
 
+def test_a_line_one_move_longer_than_the_mate_is_refused_at_its_first_move():
+    # f8g6 is the only move that mates in four, but it mates in three: the line is not checked further
+    line = ["f8g6", "h8g8", "g6e7", "g8f8", "e7c6", "f8g8", "d7d8r"]
+    assert prove_mate_line(FORK_MATE, line).failure == "move 1: there is a mate in 3 or less"
+
+
+def test_a_search_reused_across_proofs_gives_the_same_verdicts():
+    search = MateSearch()
+    assert prove_mate_line(LAST_PIECE_MATES, ["c1c8"], search).failure == "move 1 (c1c8) does not mate"
+    proof = prove_mate_line(FORK_MATE, ["f8g6", "h8g8", "g6e7", "g8f8", "d7d8r"], search)
+    assert proof.failure is None
+    assert (
+        proof.failed_tries
+        == prove_mate_line(FORK_MATE, ["f8g6", "h8g8", "g6e7", "g8f8", "d7d8r"]).failed_tries
+    )
+
+
 def test_material_won_by_one_move_only():
     fen = "3B2k1/n3KR2/2P2P1p/p2bN3/3r4/8/8/8 b - - 0 30 0/0"
     assert prove_material_line(fen, ["d5f7"]) is None
