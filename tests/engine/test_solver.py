@@ -1,6 +1,8 @@
 """The proof search on hand-made positions: unique and shared mates, a bare king (R7.3), the count (R7.4) for
 either side, a quiet mate, and werera rounds won whatever the other side chooses (R5)."""
 
+import random
+
 from senterej.engine.notation import coordinate, parse_coordinate
 from senterej.engine.pieces import WHITE
 from senterej.engine.position import Position
@@ -8,7 +10,9 @@ from senterej.engine.solver import (
     DRAWN,
     MATED,
     MateSearch,
+    _direct_checks,
     best_defence,
+    checking_moves,
     prove_mate_line,
     prove_material_line,
     prove_werera_choice,
@@ -104,6 +108,32 @@ def test_a_search_reused_across_proofs_gives_the_same_verdicts():
         proof.failed_tries
         == prove_mate_line(FORK_MATE, ["f8g6", "h8g8", "g6e7", "g8f8", "d7d8r"]).failed_tries
     )
+
+
+def test_the_checks_generated_by_themselves_are_the_checks():
+    """`_direct_checks`, used for the last move of a line, against every legal move played out: the same
+    checks, in positions of random games (R2.7: a move that leaves its own negus attacked is none)."""
+    rng = random.Random(7)
+    compared = checked = 0
+    for _ in range(30):
+        position = Position.from_fen("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0")
+        for _ in range(rng.randrange(10, 120)):
+            verdict, legal = status(position)
+            if verdict is not None:
+                break
+            position.push(rng.choice(legal))
+        if status(position)[0] is not None:
+            continue
+        direct = _direct_checks(position)
+        if direct is None:
+            continue
+        legal = position.legal_moves()
+        played = [m for m in direct if m in legal]
+        checks = checking_moves(position, legal)
+        assert sorted(checking_moves(position, played)) == sorted(checks)
+        compared += 1
+        checked += bool(checks)
+    assert compared >= 10 and checked >= 5
 
 
 def test_material_won_by_one_move_only():
