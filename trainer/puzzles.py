@@ -4,6 +4,13 @@ mates found and proved by `senterej.engine.solver`, themes tagged by `trainer.th
 Everything here is deterministic for a seed: the bots play without a clock, the random placements come from
 seeded generators and the searches are bounded by nodes, not time.
 
+Deep mates (`deep_jobs`, run by `generate_puzzles --deep`) come from climbs: a constructed position with a
+mate has one man at a time moved elsewhere, a move kept when the mate by checks grows no shorter and no less
+unique, until it is a mate in five that only one move starts (or, for two-fil mates, until the one mate in
+one is by two fils); the end of the climb is then searched in full, with larger node budgets, for a unique
+line. Self-play positions are searched with the same budgets. Every deep puzzle is proved by the same
+`prove_mate_line` as the others, within DEEP_PROOF_NODES, which bounds what the validator spends on it.
+
 The initial rating (before players' results move it) is
 
     rating = 500 + 420 * (n - 1) + 130 * log2(1 + tries) + 110 * log10(1 + nodes) + 150 * quiet + 60 * rare
@@ -17,7 +24,7 @@ promotion to a lost kind, the werera), which players from chess do not expect.
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import count
 
@@ -25,7 +32,7 @@ from senterej.engine.bots import Bot
 from senterej.engine.fen import parse_fen
 from senterej.engine.game import Game
 from senterej.engine.notation import coordinate, parse_move
-from senterej.engine.pieces import BLACK, KIND_OF_LETTER, MEDEQ, WHITE, Piece
+from senterej.engine.pieces import BLACK, FERS, FIL, KIND_OF_LETTER, MEDEQ, WHITE, Piece
 from senterej.engine.position import Position
 from senterej.engine.solver import (
     GAIN,
@@ -45,6 +52,7 @@ from senterej.engine.solver import (
     status,
     werera_winning_choices,
 )
+from senterej.engine.squares import FIL_ATTACKS, NEGUS_ATTACKS
 
 from .themes import SENTEREJ_THEMES, Puzzle, themes
 
@@ -124,9 +132,10 @@ def mate_puzzle(fen: str, source: str) -> Found | None:
     return Found(fen, " ".join(moves), source, proof.nodes, proof.failed_tries)
 
 
-def _unique_line(search: MateSearch, position: Position, left: int) -> list[int] | None:
+def _unique_line(search: MateSearch, position: Position, left: int, graded: bool = False) -> list[int] | None:
     """The solver's only mating moves and the longest defences between them, ending with a mate in one;
-    a mate in one itself must be the only one, or it is too easy a puzzle."""
+    a mate in one itself must be the only one, or it is too easy a puzzle. The last mate recorded is the
+    first in coordinate order, or with `graded` the finest by Plowden's grades (R10)."""
     if left == 1:
         mates = search.mating_moves(position, 1, limit=2)
         return mates if len(mates) == 1 else None
@@ -139,7 +148,10 @@ def _unique_line(search: MateSearch, position: Position, left: int) -> list[int]
         replies = sorted(best_defence(search, position, left - 1), key=lambda m: _reply_rank(position, m))
         for reply in replies[:REPLIES_TRIED]:
             position.push(reply)
-            rest = _unique_line(search, position, left - 1) if left > 2 else _any_mate(search, position)
+            if left > 2:
+                rest = _unique_line(search, position, left - 1, graded)
+            else:
+                rest = _any_mate(search, position, graded)
             position.pop()
             if rest is not None:
                 return [move, reply, *rest]
@@ -148,10 +160,36 @@ def _unique_line(search: MateSearch, position: Position, left: int) -> list[int]
         position.pop()
 
 
-def _any_mate(search: MateSearch, position: Position) -> list[int] | None:
-    """The last step: any mate ends the puzzle, the first in coordinate order is recorded."""
+def _any_mate(search: MateSearch, position: Position, graded: bool = False) -> list[int] | None:
+    """The last step: any mate ends the puzzle; the first in coordinate order is recorded, or with
+    `graded` the finest mate by Plowden's grades, then the first in coordinate order."""
     mates = search.mating_moves(position, 1)
-    return [min(mates, key=coordinate)] if mates else None
+    if not mates:
+        return None
+    if graded:
+        return [min(mates, key=lambda m: (mate_grade(position, m), coordinate(m)))]
+    return [min(mates, key=coordinate)]
+
+
+def mate_grade(position: Position, move: int) -> int:
+    """Plowden's grade of a mating move (R10), finest first: 0 by a medeq, 1 by two fils (one gives check,
+    both hold the negus or its squares), 2 by the fers, 3 by der or feres."""
+    solver = position.turn
+    assert solver is not None
+    position.push(move)
+    try:
+        king = position.negus[solver ^ 1]
+        kinds = [position.board[sq] & 7 for sq in range(64) if position.attackers(solver, king) >> sq & 1]
+        fils = position.by_colour[solver] & position.by_kind[FIL]
+        box = NEGUS_ATTACKS[king] | 1 << king
+        boxing = [sq for sq in range(64) if fils >> sq & 1 and FIL_ATTACKS[sq] & box]
+    finally:
+        position.pop()
+    if MEDEQ in kinds:
+        return 0
+    if FIL in kinds and len(boxing) == 2 == fils.bit_count():
+        return 1
+    return 2 if FERS in kinds else 3
 
 
 def _reply_rank(position: Position, move: int) -> tuple[int, str]:
@@ -534,6 +572,215 @@ def constructed_job(
     return found
 
 
+# --- deep mates ---
+
+#: Deep mates are mates in DEEP_LEAST to DEEP_MOST moves (two-fil mates in any number up to TWO_FIL_MOST).
+DEEP_LEAST = 3
+DEEP_MOST = 5
+TWO_FIL_MOST = 3
+#: Attacking nodes for a deep look: one step of a climb (checks only), the first look at a candidate
+#: (checks only), its unique line (full width), and its proof, which bounds what the validator spends on it.
+CLIMB_NODES = 4_000
+DEEP_FIND_NODES = 20_000
+DEEP_LINE_NODES = 60_000
+DEEP_PROOF_NODES = 30_000
+#: Climbs in one job (climbs towards a two-fil mate in one are cheaper), and the men moved in each.
+CLIMBS_PER_JOB = 8
+TWO_FIL_CLIMBS_PER_JOB = 20
+CLIMB_STEPS = 1000
+#: Random positions tried for the start of a climb (it must hold a mate already).
+CLIMB_STARTS = 200
+#: The sources of deep puzzles begin with this: `generate_puzzles --deep` keeps every other puzzle as it is.
+DEEP_KIND = "deep"
+
+#: Material for deep mates: the attacker strong enough to mate by a long series of checks, the defender
+#: with a piece or two so that it is no bare king (R7.3), sometimes a lone one with its count (R7.4). The
+#: minor pieces give the unique mates in four and five (and have fewer moves to refute); ders give many
+#: mates, but most are shared or quicker by a quiet move.
+DEEP_SETS = (
+    Endgame("NNBQ", "NP", kind=DEEP_KIND),
+    Endgame("NNBP", "BP", kind=DEEP_KIND),
+    Endgame("RRN", "NP", kind=DEEP_KIND),
+    Endgame("NNBQ", "BP", kind=DEEP_KIND),
+    Endgame("NBBQP", "NP", kind=DEEP_KIND),
+    Endgame("NNQP", "BP", kind=DEEP_KIND),
+    Endgame("RNN", "BP", kind=DEEP_KIND),
+    Endgame("NNBB", "NP", kind=DEEP_KIND),
+    Endgame("NNBQP", "BP", kind=DEEP_KIND),
+    Endgame("RNB", "NP", kind=DEEP_KIND),
+)
+#: Material for two-fil mates (R10: by two fils, applauded): both fils, and men to close the last squares.
+TWO_FIL_SETS = (
+    Endgame("BBQ", "N", kind=f"{DEEP_KIND} two-fil"),
+    Endgame("BBN", "N", kind=f"{DEEP_KIND} two-fil"),
+    Endgame("BBQP", "NP", kind=f"{DEEP_KIND} two-fil"),
+    Endgame("BBR", "N", kind=f"{DEEP_KIND} two-fil"),
+    Endgame("BBNP", "BP", kind=f"{DEEP_KIND} two-fil"),
+    Endgame("BBQN", "RP", kind=f"{DEEP_KIND} two-fil"),
+)
+
+
+def deep_puzzle(fen: str, source: str, least: int = DEEP_LEAST, most: int = DEEP_MOST) -> Found | None:
+    """A mate puzzle in `least` to `most` moves with a unique line, looked for with the larger budgets of
+    deep mates; the last mate is the finest by Plowden's grades. A quiet mate quicker than the mate by
+    checks is taken instead, if it is still long enough."""
+    position = Position.from_fen(fen)
+    if status(position)[0] is not None:
+        return None
+    try:
+        distance = MateSearch(max_nodes=DEEP_FIND_NODES, checks_only=True).distance(position, most)
+        if distance is None or distance < least:
+            return None
+        search = MateSearch(max_nodes=DEEP_LINE_NODES)
+        quicker = search.distance(position, distance - 1) if distance > 1 else None
+        distance = quicker or distance
+        if distance < least:
+            return None
+        line = _unique_line(search, position, distance, graded=True)
+    except SearchLimitError:
+        return None
+    if line is None:
+        return None
+    moves = [coordinate(move) for move in line]
+    try:
+        proof = prove_mate_line(fen, moves, MateSearch(max_nodes=DEEP_PROOF_NODES))
+    except SearchLimitError:
+        return None
+    if proof.failure is not None:
+        return None
+    return Found(fen, " ".join(moves), source, proof.nodes, proof.failed_tries)
+
+
+def _deep_score(fen: str, most: int) -> tuple[int, int] | None:
+    """How far a climb has come: the mate by checks (its length, 0 for none, and 1 if one move alone
+    starts it), or None for a position no game reaches or one too costly to look at."""
+    try:
+        position = Position.from_fen(fen)
+    except ValueError:
+        return None
+    if position.is_check(position.turn ^ 1) or status(position)[0] is not None:
+        return None
+    search = MateSearch(max_nodes=CLIMB_NODES, checks_only=True)
+    try:
+        distance = search.distance(position, most)
+        if distance is None:
+            return 0, 0
+        return distance, int(len(search.mating_moves(position, distance, limit=2)) == 1)
+    except SearchLimitError:
+        return None
+
+
+def _two_fil_score(fen: str, most: int) -> tuple[int, int] | None:
+    """A climb towards a two-fil mate in one: 3 when the one mate in one is by two fils, 2 when some mate
+    in one is, 1 for any mate in one, 0 for none (None as for `_deep_score`)."""
+    del most
+    try:
+        position = Position.from_fen(fen)
+    except ValueError:
+        return None
+    if position.is_check(position.turn ^ 1) or status(position)[0] is not None:
+        return None
+    mates = MateSearch(max_nodes=CLIMB_NODES).mating_moves(position, 1)
+    if not mates:
+        return 0, 0
+    if not any(mate_grade(position, move) == 1 for move in mates):
+        return 1, 0
+    return (3 if len(mates) == 1 else 2), 0
+
+
+def _relocated(fen: str, rng: random.Random) -> str:
+    """The position with one man (either side's, negus included) moved to another empty square, most often
+    one near the defending negus; a medeq never onto a first or last rank."""
+    position = Position.from_fen(fen)
+    board = {sq: piece for sq in range(64) if (piece := position.piece_at(sq)) is not None}
+    square = rng.choice(sorted(board))
+    piece = board.pop(square)
+    assert position.turn is not None
+    target = position.negus[position.turn ^ 1]
+    empty = {sq for sq in range(64) if sq not in board and (piece.kind != MEDEQ or 1 <= sq // 8 <= 6)}
+    new = _near(rng, empty, target, 2, range(8))
+    board[square if new is None else new] = piece
+    return " ".join([_placement(board), *fen.split()[1:]])
+
+
+def climb(
+    spec: Endgame,
+    rng: random.Random,
+    score: Callable[[str, int], tuple[int, int] | None],
+    most: int,
+    top: tuple[int, int],
+) -> str | None:
+    """A constructed position improved one moved man at a time: a move is kept when the score is no worse
+    (so the climb also wanders along a level), and the best position met is returned once the score
+    reaches `top`, or after CLIMB_STEPS moves; None if no start was found (one with a mate, for a climb
+    towards a deep mate)."""
+    fen, current = None, (0, 0)
+    for _ in range(CLIMB_STARTS):
+        start = constructed_fen(spec, rng)
+        value = score(start, most) if start is not None else None
+        if start is not None and value is not None and (value[0] > 0 or score is _two_fil_score):
+            fen, current = start, value
+            break
+    if fen is None:
+        return None
+    best, best_value = fen, current
+    for _ in range(CLIMB_STEPS):
+        if best_value >= top:
+            break
+        moved = _relocated(fen, rng)
+        value = score(moved, most)
+        if value is None or value < current:
+            continue
+        fen, current = moved, value
+        if current > best_value:
+            best, best_value = fen, current
+    return best
+
+
+def deep_job(seed: int, spec_index: int, batch: int, two_fil: bool = False) -> list[Found]:
+    """The puzzles of one batch of climbs (`climbed_puzzle`) on one material set."""
+    climbs = TWO_FIL_CLIMBS_PER_JOB if two_fil else CLIMBS_PER_JOB
+    found = []
+    for index in range(batch * climbs, (batch + 1) * climbs):
+        puzzle = climbed_puzzle(seed, spec_index, index, two_fil)
+        if puzzle is not None:
+            found.append(puzzle)
+    return found
+
+
+def climbed_puzzle(seed: int, spec_index: int, index: int, two_fil: bool = False) -> Found | None:
+    """A deep mate (or a two-fil mate) from one climb, seeded by itself: the climb starts from a constructed
+    position with a mate and moves men until the mate by checks is as long as wanted and begins with one
+    move only (or until the one mate in one is by two fils); then the puzzle is looked for and proved."""
+    spec = (TWO_FIL_SETS if two_fil else DEEP_SETS)[spec_index]
+    rng = random.Random(f"{spec.name} {seed} climb {index}")
+    source = f"{spec.name} seed {seed} climb {index}"
+    if not two_fil:
+        fen = climb(spec, rng, _deep_score, DEEP_MOST, (DEEP_MOST, 1))
+        return deep_puzzle(fen, source) if fen else None
+    fen = climb(spec, rng, _two_fil_score, TWO_FIL_MOST, (3, 0))
+    puzzle = deep_puzzle(fen, source, 1, TWO_FIL_MOST) if fen else None
+    if puzzle is None or "twoFilMate" not in themes(Puzzle.of(puzzle.fen, puzzle.moves)):
+        return None
+    return puzzle
+
+
+def selfplay_deep_job(seed: int, game: int) -> list[Found]:
+    """Deep mates from the positions of one self-play game, looked for with the deep budgets."""
+    found: list[Found] = []
+    covered: set[str] = set()
+    for fen, source in selfplay_positions(seed, game):
+        if len(found) >= PUZZLES_PER_GAME:
+            break
+        if fen.split()[1] == "-" or position_key(fen) in covered:
+            continue
+        puzzle = deep_puzzle(fen, f"{DEEP_KIND} {source}")
+        if puzzle is not None:
+            found.append(puzzle)
+            covered.update(position_key(p.fen()) for p in Puzzle.of(puzzle.fen, puzzle.moves).positions)
+    return found
+
+
 # --- rating and selection ---
 
 
@@ -599,17 +846,78 @@ def select(candidates: list[Tagged], target: int) -> list[Tagged]:
     return []
 
 
-def _fill(pool: list[Tagged], size: int) -> list[Tagged]:
+def _fill(pool: list[Tagged], size: int, kept: list[list[str]] | None = None) -> list[Tagged]:
+    """The first `size` candidates of the pool that keep every share of the whole: the `kept` puzzles'
+    themes (a fixture being extended) and the chosen ones."""
+    kept = kept or []
     counts: dict[str, int] = {}
+    for tags in kept:
+        for t in tags:
+            counts[t] = counts.get(t, 0) + 1
+    whole = size + len(kept)
     chosen = []
     for candidate in pool:
         if len(chosen) >= size:
             break
-        if all(counts.get(t, 0) + 1 <= MAX_SHARE_OF.get(t, MAX_SHARE) * size for t in candidate.themes):
+        if all(counts.get(t, 0) + 1 <= MAX_SHARE_OF.get(t, MAX_SHARE) * whole for t in candidate.themes):
             chosen.append(candidate)
             for t in candidate.themes:
                 counts[t] = counts.get(t, 0) + 1
     return chosen
+
+
+#: What the deep puzzles are for: at least this many of each theme in the whole fixture.
+DEEP_GOALS = {"mateIn5": 15, "mateIn4": 25, "twoFilMate": 8}
+#: The order in which deep candidates are taken, and how many new ones of each are taken first: the longest
+#: mates, the two-fil mates, then the mates in three (each a few more than the goal asks for); the rest of
+#: each kind only after them.
+DEEP_WANTED = {"mateIn5": 18, "mateIn4": 30, "twoFilMate": 12, "mateIn3": 100}
+
+
+def select_more(kept: list[tuple[str, list[str]]], candidates: list[Tagged], target: int) -> list[Tagged]:
+    """Up to `target` puzzles to add to the `kept` ones (each its FEN and themes) with no theme over its
+    share of the whole: new positions only, taken in the order of DEEP_WANTED (the Senterej themes first,
+    then the quicker proofs, which the validator makes again, then by source), each kind up to its number
+    there, then the others in the same order."""
+    known = {position_key(fen) for fen, _ in kept}
+    unique: dict[str, Tagged] = {}
+    for candidate in candidates:
+        key = position_key(candidate.found.fen)
+        if key not in known and reachable(candidate.found.fen):
+            unique.setdefault(key, candidate)
+    wanted = list(DEEP_WANTED)
+
+    def kind(candidate: Tagged) -> int:
+        return min((wanted.index(t) for t in candidate.themes if t in wanted), default=len(wanted))
+
+    def priority(candidate: Tagged) -> tuple[int, int, int, str]:
+        rare = any(t in SENTEREJ_THEMES for t in candidate.themes)
+        return kind(candidate), 0 if rare else 1, candidate.found.nodes, candidate.found.source
+
+    first: list[Tagged] = []
+    later: list[Tagged] = []
+    taken = dict.fromkeys(range(len(wanted) + 1), 0)
+    for candidate in sorted(unique.values(), key=priority):
+        number = kind(candidate)
+        taken[number] += 1
+        within = number < len(wanted) and taken[number] <= DEEP_WANTED[wanted[number]]
+        (first if within else later).append(candidate)
+    pool = first + later
+    themes_kept = [tags for _, tags in kept]
+    for size in range(min(target, len(pool)), 0, -1):
+        chosen = _fill(pool, size, themes_kept)
+        if len(chosen) >= size:
+            return chosen
+    return []
+
+
+def goals_met(kept: list[tuple[str, list[str]]], chosen: list[Tagged]) -> bool:
+    """Whether the kept puzzles and the chosen ones together have every theme of DEEP_GOALS often enough."""
+    counts: dict[str, int] = {}
+    for tags in [tags for _, tags in kept] + [t.themes for t in chosen]:
+        for t in tags:
+            counts[t] = counts.get(t, 0) + 1
+    return all(counts.get(theme, 0) >= least for theme, least in DEEP_GOALS.items())
 
 
 # --- jobs ---
@@ -636,6 +944,16 @@ def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
             yield ("crowded-material", half % len(CROWDED), half // len(CROWDED))
 
 
+def deep_jobs(seed: int) -> Iterator[tuple[str, int, int]]:
+    """The endless, fixed order of the deep jobs (`generate_puzzles --deep`): each round climbs two batches
+    of deep mates and one of two-fil mates, and looks through one self-play game with the deep budgets."""
+    for round_number in count():
+        for batch in (2 * round_number, 2 * round_number + 1):
+            yield ("deep", batch % len(DEEP_SETS), batch // len(DEEP_SETS))
+        yield ("two-fil", round_number % len(TWO_FIL_SETS), round_number // len(TWO_FIL_SETS))
+        yield ("selfplay-deep", round_number, 0)
+
+
 def job_name(seed: int, job: tuple[str, int, int]) -> str:
     kind, first, second = job
     return f"{kind} {seed} {first} {second}"
@@ -647,6 +965,12 @@ def run_job(seed: int, job: tuple[str, int, int]) -> list[Found]:
         return selfplay_job(seed, first)
     if kind == "selfplay-material":
         return selfplay_job(seed, first, material_only=True)
+    if kind == "deep":
+        return deep_job(seed, first, second)
+    if kind == "two-fil":
+        return deep_job(seed, first, second, two_fil=True)
+    if kind == "selfplay-deep":
+        return selfplay_deep_job(seed, first)
     if kind == "crowded-material":
         return constructed_job(seed, first, second, CROWDED, material_only=True)
     return constructed_job(seed, first, second, SETS[kind])

@@ -1,9 +1,27 @@
 """Generates the puzzle fixture: runs the jobs of `trainer.puzzles` (self-play games and constructed
 positions) on a few processes, keeps every proved puzzle in a state file as each job ends (so a stopped run
-resumes where it was), and writes a balanced selection as a JSON Lines fixture."""
+resumes where it was), and writes a balanced selection as a JSON Lines fixture.
+
+Two runs make `fixtures/puzzles.jsonl`:
+
+    python manage.py generate_puzzles --seed 1 --count 600
+    python manage.py generate_puzzles --deep --seed 1 --count 100 --workers 2
+
+The first writes the fixture afresh (its 600 puzzles were made at commit eabcc3a; the proofs have been made
+quicker since, so their node counts, and with them a rating or a node-limited search, may now come out a
+little differently). The second, `--deep`, adds deep mates to it: mates in three to five and two-fil mates
+climbed from constructed positions (`deep_jobs` in `trainer.puzzles`), and deep mates from self-play games
+looked for with larger budgets. It keeps every puzzle whose source does not begin with "deep" exactly as it
+is, pk included, and appends up to `--count` new ones after the largest pk, chosen so that no theme goes
+over its share of the whole file; it runs jobs until the whole file meets `DEEP_GOALS` (at least 15 mates
+in five, 25 in four and 8 two-fil mates) with `--count` new puzzles, or `--max-jobs` have run. Its state
+file is the output + `.deep.state`; everything is seeded, so the same seed and the same state give the
+same file, and a second run on its own output rewrites the same deep puzzles.
+"""
 
 import json
 import time
+from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import islice
 from multiprocessing import Pool
@@ -12,66 +30,151 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from trainer.puzzles import Found, Tagged, job_name, jobs, run_job, select, tag
+from trainer.puzzles import (
+    DEEP_KIND,
+    Found,
+    Tagged,
+    deep_jobs,
+    goals_met,
+    job_name,
+    jobs,
+    run_job,
+    select,
+    select_more,
+    tag,
+)
 
 CREATED = "2025-01-01T00:00:00Z"
 
 
 class Command(BaseCommand):
-    help = "Harvest, prove, tag and rate puzzles into a JSON Lines fixture."
+    help = (
+        "Harvest, prove, tag and rate puzzles into a JSON Lines fixture; with --deep, append deep mates"
+        " (mates in three to five, two-fil mates) to the puzzles already there, keeping them and their ids."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--count", type=int, default=600, help="puzzles wanted in the fixture")
+        parser.add_argument(
+            "--count",
+            type=int,
+            default=None,
+            help="puzzles in the fixture (default 600), or with --deep puzzles to add (default 100)",
+        )
         parser.add_argument("--output", default="fixtures/puzzles.jsonl")
-        parser.add_argument("--state", default=None, help="state file (default: the output + .state)")
+        parser.add_argument(
+            "--state", default=None, help="state file (default: the output + .state, or + .deep.state)"
+        )
         parser.add_argument("--workers", type=int, default=2)
         parser.add_argument("--max-jobs", type=int, default=5000)
+        parser.add_argument(
+            "--deep",
+            action="store_true",
+            help="keep the fixture's puzzles and append deep mates and two-fil mates after them",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        seed, target = options["seed"], options["count"]
+        seed = options["seed"]
         output = Path(options["output"])
-        state = Path(options["state"] or f"{output}.state")
-        done, candidates = self._resume(state)
-        self.stdout.write(f"resuming with {len(done)} jobs done, {len(candidates)} puzzles found")
+        deep = options["deep"]
+        target = options["count"] or (100 if deep else 600)
+        state = Path(options["state"] or f"{output}{'.deep' if deep else ''}.state")
         start = time.monotonic()
-        pending = [job for job in islice(jobs(seed), options["max_jobs"]) if job_name(seed, job) not in done]
-        chosen = select(candidates, target)
-        if len(chosen) < target and pending:
+        if deep:
+            kept_lines = [
+                line
+                for line in output.read_text().splitlines()
+                if line.strip() and not json.loads(line)["fields"]["source"].startswith(DEEP_KIND)
+            ]
+            kept = [
+                (record["fields"]["fen"], record["fields"]["themes"].split())
+                for record in map(json.loads, kept_lines)
+            ]
+
+            def choose(candidates: list[Tagged]) -> list[Tagged]:
+                return select_more(kept, candidates, target)
+
+            def enough(chosen: list[Tagged]) -> bool:
+                return len(chosen) >= target and goals_met(kept, chosen)
+
+            chosen = self._run(seed, deep_jobs(seed), state, options, choose, enough)
+            first_pk = max((json.loads(line)["pk"] for line in kept_lines), default=0) + 1
+            self._write(output, chosen, kept_lines, first_pk)
+        else:
+            chosen = self._run(
+                seed,
+                jobs(seed),
+                state,
+                options,
+                lambda candidates: select(candidates, target),
+                lambda chosen: len(chosen) >= target,
+            )
+            self._write(output, chosen)
+        self.stdout.write(f"wrote {len(chosen)} puzzles to {output} in {time.monotonic() - start:.0f}s")
+
+    def _run(
+        self,
+        seed: int,
+        all_jobs: Iterator[tuple[str, int, int]],
+        state: Path,
+        options: dict[str, Any],
+        choose: Callable[[list[Tagged]], list[Tagged]],
+        enough: Callable[[list[Tagged]], bool],
+    ) -> list[Tagged]:
+        """Runs the jobs in their order until `enough` holds for the chosen puzzles, looked at after every
+        tenth job and after the last. The jobs the state file has already done are replayed from it, so a
+        resumed run stops where a run from scratch would, and writes the same file."""
+        recorded = self._resume(state)
+        self.stdout.write(f"resuming with {len(recorded)} jobs done")
+        start = time.monotonic()
+        ordered = list(islice(all_jobs, options["max_jobs"]))
+        candidates: list[Tagged] = []
+        replayed = 0
+        for job in ordered:
+            if job_name(seed, job) not in recorded:
+                break
+            candidates.extend(recorded[job_name(seed, job)])
+            replayed += 1
+            if (replayed % 10 == 0 or replayed == len(ordered)) and enough(choose(candidates)):
+                return choose(candidates)
+        pending = ordered[replayed:]
+        if pending:
             with Pool(options["workers"]) as pool, state.open("a") as log:
                 results = pool.imap(partial(run_job, seed), pending)
-                for number, (job, found) in enumerate(zip(pending, results, strict=True)):
+                for number, (job, found) in enumerate(zip(pending, results, strict=True), start=replayed + 1):
                     log.write(json.dumps({"job": job_name(seed, job), "found": [f.as_dict() for f in found]}))
                     log.write("\n")
                     log.flush()
                     candidates.extend(tag(f) for f in found)
-                    if number % 10 == 9 or number == len(pending) - 1:
-                        chosen = select(candidates, target)
+                    if number % 10 == 0 or number == len(ordered):
+                        chosen = choose(candidates)
                         self.stdout.write(
-                            f"{len(done) + number + 1} jobs, {len(candidates)} found, {len(chosen)} chosen,"
+                            f"{number} jobs, {len(candidates)} found, {len(chosen)} chosen,"
                             f" {time.monotonic() - start:.0f}s"
                         )
-                        if len(chosen) >= target:
+                        if enough(chosen):
                             pool.terminate()
                             break
-        chosen = select(candidates, target)
-        self._write(output, chosen)
-        self.stdout.write(f"wrote {len(chosen)} puzzles to {output} in {time.monotonic() - start:.0f}s")
+        return choose(candidates)
 
-    def _resume(self, state: Path) -> tuple[set[str], list[Tagged]]:
-        done: set[str] = set()
-        candidates: list[Tagged] = []
+    def _resume(self, state: Path) -> dict[str, list[Tagged]]:
+        """The puzzles each job of the state file found, by the job's name."""
+        recorded: dict[str, list[Tagged]] = {}
         if state.exists():
             for line in state.read_text().splitlines():
                 record = json.loads(line)
-                done.add(record["job"])
-                candidates.extend(tag(Found(**found)) for found in record["found"])
-        return done, candidates
+                recorded[record["job"]] = [tag(Found(**found)) for found in record["found"]]
+        return recorded
 
-    def _write(self, output: Path, chosen: list[Tagged]) -> None:
+    def _write(
+        self, output: Path, chosen: list[Tagged], kept_lines: list[str] | None = None, first_pk: int = 1
+    ) -> None:
+        """The kept lines as they were, then the chosen puzzles by rating from `first_pk` on."""
         ordered = sorted(chosen, key=lambda t: (t.rating, t.found.source))
         with output.open("w") as fixture:
-            for pk, tagged in enumerate(ordered, start=1):
+            for line in kept_lines or []:
+                fixture.write(line + "\n")
+            for pk, tagged in enumerate(ordered, start=first_pk):
                 fields = {
                     "fen": tagged.found.fen,
                     "moves": tagged.found.moves,

@@ -1,0 +1,183 @@
+"""Deep mates: mates in four and five proved on hand-made positions (the only mating move at every solver
+step, R7.1), a line with a second mate refused, the last piece left alone (R7.3) and a lone piece's count as
+a defence (R7.4), two-fil mates graded as Plowden ranked them (R10), the climbs of `generate_puzzles --deep`
+reproducible from a seed, and the deep puzzles added to a fixture without touching the puzzles already
+there. The positions come from those climbs (seed 1)."""
+
+import json
+
+from django.core.management import call_command
+
+from senterej.engine.notation import parse_coordinate
+from senterej.engine.position import Position
+from senterej.engine.solver import DRAWN, MateSearch, prove_mate_line, status
+from trainer.puzzles import (
+    DEEP_KIND,
+    DEEP_PROOF_NODES,
+    Found,
+    Tagged,
+    climbed_puzzle,
+    deep_puzzle,
+    goals_met,
+    initial_rating,
+    mate_grade,
+    select_more,
+    tag,
+    validate,
+)
+from trainer.themes import Puzzle as ThemePuzzle
+
+#: White's feres and two ders keep Black's negus on the back rank until a der mates.
+MATE_IN_FOUR = "3k1N2/1Rp3R1/3n3K/8/8/8/8/8 w - - 0 30 0/0"
+MATE_IN_FOUR_LINE = "f8e6 d8e8 e6c7 e8d8 c7e6 d8c8 g7c7"
+#: Five moves by Black: feres and fil checks drive White's negus to d1, where the medeq mates by becoming a
+#: der, a kind Black has lost (R3.2).
+MATE_IN_FIVE = "8/8/8/8/8/1N3k2/1qP2bpb/3K1n2 b - - 0 30 3/0"
+MATE_IN_FIVE_LINE = "f1e3 d1d2 e3c4 d2d3 c4e5 d3d2 h2f4 d2d1 g2g1r"
+#: Black's lone feres on g5 is White's to take with Nh3xg5, a draw (R7.3): White mates in four with its
+#: two feres instead, every move a check.
+LAST_PIECE_LEFT = "8/8/6QN/5pn1/7k/7N/7K/3B4 w - - 0 30 0/{count}"
+LAST_PIECE_LEFT_LINE = "h6f5 h4g4 f5e3 g4h4 e3g2 h4g4 h3f2"
+#: Black's ders mate in four while White's lone feres runs about, its moves counted (R7.4).
+COUNTING = "8/8/8/1P3r2/3k4/7K/6r1/2N2n2 b - - 0 30 {count}/0"
+COUNTING_LINE = "g2h2 h3g4 h2h5 c1b3 d4e3 b3a1 f5g5"
+#: Black mates in four with either feres move, Na6 or Ne6: no puzzle.
+TWO_MATES_IN_FOUR = "8/2K5/8/2n5/k7/2r5/2Nr3P/8 b - - 0 30 1/0"
+TWO_MATES_IN_FOUR_LINE = "c5a6 c7b6 d2d6 b6a7 c3c7 a7a8 d6d8"
+#: Fc4-a6 mates: the a6 fil checks c8 and the d5 fil holds b7.
+TWO_FIL_MATE = "2KN4/8/1r1k4/3b4/2b5/8/8/8 b - - 0 30 3/0"
+
+
+def test_r7_1_a_unique_mate_in_four_is_proved_and_rated_strong():
+    proof = prove_mate_line(MATE_IN_FOUR, MATE_IN_FOUR_LINE.split())
+    assert proof.failure is None and 0 < proof.nodes <= DEEP_PROOF_NODES
+    assert validate(MATE_IN_FOUR, MATE_IN_FOUR_LINE) is None
+    tagged = tag(Found(MATE_IN_FOUR, MATE_IN_FOUR_LINE, "hand-made", proof.nodes, proof.failed_tries))
+    assert tagged.themes[:2] == ["mateIn4", "derMate"] and tagged.rating >= 2000
+
+
+def test_r3_2_a_unique_mate_in_five_ends_with_a_promotion_to_a_lost_der():
+    proof = prove_mate_line(MATE_IN_FIVE, MATE_IN_FIVE_LINE.split())
+    assert proof.failure is None and proof.nodes <= DEEP_PROOF_NODES
+    tagged = tag(Found(MATE_IN_FIVE, MATE_IN_FIVE_LINE, "hand-made", proof.nodes, proof.failed_tries))
+    assert tagged.themes[:2] == ["mateIn5", "derMate"] and "lostPiecePromotion" in tagged.themes
+    assert tagged.rating == 2400
+
+
+def test_r7_3_a_mate_in_four_that_leaves_the_last_piece_alone():
+    fen = LAST_PIECE_LEFT.format(count=2)
+    assert prove_mate_line(fen, LAST_PIECE_LEFT_LINE.split()).failure is None
+    taken = Position.from_fen(fen)
+    taken.push(parse_coordinate("h3g5"))
+    assert status(taken)[0] == DRAWN  # the bare king
+    assert "bareKingTrap" in tag(Found(fen, LAST_PIECE_LEFT_LINE, "hand-made", 0, 0)).themes
+
+
+def test_r7_4_a_lone_feres_near_the_end_of_its_count_holds_the_mate_off():
+    line = COUNTING_LINE.split()
+    assert prove_mate_line(COUNTING.format(count=4), line).failure is None
+    # two feres moves from 5 make its seventh, a draw: no mate in four any more
+    assert prove_mate_line(COUNTING.format(count=5), line).failure == "move 1 (g2h2) does not mate in 4"
+
+
+def test_a_deeper_mate_rates_higher_by_the_formula():
+    line = MATE_IN_FOUR_LINE.split()
+    four, three = (ThemePuzzle.of(MATE_IN_FOUR, " ".join(line[:length])) for length in (7, 5))
+    assert initial_rating(four, 1000, 2, []) - initial_rating(three, 1000, 2, []) == 420
+    assert initial_rating(three, 9999, 2, []) - initial_rating(three, 999, 2, []) == 110
+    assert initial_rating(four, 99999, 9, ["quietMove"]) == 2400  # the ceiling
+
+
+def test_r7_1_a_mate_in_four_with_a_second_first_move_is_refused():
+    failure = prove_mate_line(TWO_MATES_IN_FOUR, TWO_MATES_IN_FOUR_LINE.split()).failure
+    assert failure == "move 1 (c5a6) is not the only mate in 4: c5e6"
+    assert deep_puzzle(TWO_MATES_IN_FOUR, "hand-made") is None
+
+
+def test_a_line_one_move_short_of_the_mate_is_refused():
+    short = MATE_IN_FOUR_LINE.split()[:-2]
+    assert prove_mate_line(MATE_IN_FOUR, short).failure == "move 1 (f8e6) does not mate in 3"
+
+
+def test_the_deep_search_finds_the_unique_mate_in_four():
+    found = deep_puzzle(MATE_IN_FOUR, "hand-made")
+    assert found is not None and found.moves == MATE_IN_FOUR_LINE and found.source == "hand-made"
+
+
+def test_r10_plowden_grades_the_two_fil_mate_above_the_der():
+    position = Position.from_fen(TWO_FIL_MATE)
+    assert mate_grade(position, parse_coordinate("c4a6")) == 1
+    assert tag(Found(TWO_FIL_MATE, "c4a6", "hand-made", 0, 0)).themes == ["mateIn1", "twoFilMate"]
+    der = Position.from_fen("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0")
+    assert mate_grade(der, parse_coordinate("c1c8")) == 3
+
+
+def test_the_search_is_as_sound_with_a_node_limit_it_does_not_reach():
+    limited = prove_mate_line(MATE_IN_FOUR, MATE_IN_FOUR_LINE.split(), MateSearch(max_nodes=DEEP_PROOF_NODES))
+    assert limited == prove_mate_line(MATE_IN_FOUR, MATE_IN_FOUR_LINE.split())
+
+
+# --- the job kind ---
+
+
+def test_a_climb_from_a_fixed_seed_gives_the_same_proved_deep_mate():
+    found = climbed_puzzle(1, 7, 7)  # the eighth climb of K+N+N+B+B v K+N+P
+    assert found is not None and found == climbed_puzzle(1, 7, 7)
+    assert found.source == "deep K+N+N+B+B v K+N+P seed 1 climb 7"
+    assert validate(found.fen, found.moves) is None
+    assert tag(found).themes[0] == "mateIn4"
+
+
+# --- adding to a fixture ---
+
+
+def _tagged(fen: str, themes: list[str], source: str = "test") -> Tagged:
+    return Tagged(Found(fen, "a1a2", source, 0, 0), themes, 2000)
+
+
+def test_deep_puzzles_are_added_without_breaking_a_share_of_the_whole():
+    kept = [(f"k7/8/8/8/8/{i}R{7 - i}/8/K7 w - - 0 1 0/0", ["derMate", "mateIn2"]) for i in range(1, 5)]
+    kept += [(f"k7/8/8/8/8/{i}N{7 - i}/8/K7 w - - 0 1 0/0", ["advantage"]) for i in range(1, 7)]
+    fives = [
+        _tagged(f"k7/8/8/{i}B{7 - i}/8/8/8/K7 w - - 0 1 0/0", ["mateIn5", "derMate"]) for i in range(1, 7)
+    ]
+    fours = [
+        _tagged(f"k7/8/8/8/{i}N{7 - i}/8/8/K7 w - - 0 1 0/0", ["mateIn4", "feresMate"]) for i in range(1, 7)
+    ]
+    old = _tagged(kept[0][0], ["mateIn5"])  # the same position as a kept puzzle: never added
+    chosen = select_more(kept, [old, *fours, *fives], 6)
+    themes = [t for tagged in chosen for t in tagged.themes]
+    # 6 of 16 at most may be ders (4 kept): two mates in five, then the mates in four
+    assert themes.count("mateIn5") == 2 and themes.count("mateIn4") == 4 and old not in chosen
+    assert not goals_met(kept, chosen)
+
+
+def test_the_deep_run_keeps_every_other_puzzle_and_appends_after_the_largest_id(tmp_path):
+    fixture = tmp_path / "puzzles.jsonl"
+    kept = [
+        {
+            "model": "trainer.puzzle",
+            "pk": pk,
+            "fields": {
+                "fen": f"k7/8/8/8/8/8/{pk}P/K7 w - - 0 1 0/0",
+                "themes": theme,
+                "source": "selfplay 1",
+            },
+        }
+        for pk, theme in ((5, "advantage"), (7, "fork"), (6, "werera"))
+    ]
+    stale = {
+        "model": "trainer.puzzle",
+        "pk": 9,
+        "fields": {"fen": "x", "themes": "mateIn4", "source": "deep x"},
+    }
+    fixture.write_text("".join(json.dumps(record) + "\n" for record in [kept[0], stale, *kept[1:]]))
+    found = Found(MATE_IN_FOUR, MATE_IN_FOUR_LINE, f"{DEEP_KIND} hand-made", 5000, 3)
+    state = tmp_path / "state"
+    state.write_text(json.dumps({"job": "deep 1 0 0", "found": [found.as_dict()]}) + "\n")
+    call_command("generate_puzzles", deep=True, output=str(fixture), state=str(state), max_jobs=1, count=5)
+    lines = fixture.read_text().splitlines()
+    assert lines[:3] == [json.dumps(record) for record in kept] and len(lines) == 4
+    added = json.loads(lines[3])
+    assert added["pk"] == 8 and added["fields"]["moves"] == MATE_IN_FOUR_LINE
+    assert added["fields"]["themes"].startswith("mateIn4") and added["fields"]["rating"] == tag(found).rating
