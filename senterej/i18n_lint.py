@@ -30,9 +30,10 @@ class Finding:
     path: Path
     line: int
     text: str
+    problem: str = "is not marked for translation"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.text!r} is not marked for translation"
+        return f"{self.path}:{self.line}: {self.text!r} {self.problem}"
 
 
 def has_words(text: str) -> bool:
@@ -169,8 +170,7 @@ def _translated_at_import(node: ast.AST, eager: set[str]) -> Iterator[ast.Call]:
 
 def _shown_literals(path: Path, tree: ast.Module) -> Iterator[Finding]:
     for call in _translated_at_import(tree, _eager_names(tree)):
-        text = ast.unparse(call)
-        yield Finding(path, call.lineno, f"{text} runs at import: use gettext_lazy")
+        yield Finding(path, call.lineno, ast.unparse(call), "runs at import: use gettext_lazy")
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _called(node) not in TRANSLATORS:
             shown = []

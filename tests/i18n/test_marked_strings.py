@@ -94,9 +94,9 @@ def test_the_python_lint_finds_strings_translated_once_at_import(tmp_path):
         "    def clean(self):\n"
         "        return _('This task cannot be played')\n",
     )
-    assert [(finding.line, finding.text) for finding in python_findings(path)] == [
-        (3, "_('Help') runs at import: use gettext_lazy"),
-        (6, "_('Title') runs at import: use gettext_lazy"),
+    assert [str(finding) for finding in python_findings(path)] == [
+        f"{path}:3: \"_('Help')\" runs at import: use gettext_lazy",
+        f"{path}:6: \"_('Title')\" runs at import: use gettext_lazy",
     ]
 
 
