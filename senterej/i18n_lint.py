@@ -202,10 +202,9 @@ def english_sentences(compiled: Path) -> list[str]:
         catalogue = gettext.GNUTranslations(source)._catalog  # type: ignore[attr-defined]
     sentences = set()
     for key, translated in catalogue.items():
-        english = key if isinstance(key, str) else None
-        if isinstance(key, tuple):  # a plural form: (msgid, index); the English plural is not in the file
-            english = key[0]
-        english = (english or "").split("\x04")[-1]  # drop a context
+        # A plural form's key is (msgid, index): the English plural is not in the file.
+        msgid = key[0] if isinstance(key, tuple) else key
+        english = msgid.split("\x04")[-1]  # drop a context
         # A single lower-case word is a field name or a role, easily met as data (a username "teacher").
         data_like = english.islower() and " " not in english
         if len(english) >= 6 and english != translated and not data_like and not set("%<{") & set(english):

@@ -120,11 +120,16 @@ def mate_puzzle(fen: str, source: str) -> Found | None:
         line = _unique_line(search, position, distance)
     except SearchLimitError:
         return None
+    return _proved(fen, line, source, PROOF_NODES)
+
+
+def _proved(fen: str, line: list[int] | None, source: str, proof_nodes: int) -> Found | None:
+    """The puzzle of a mating line, if a fresh proof (within `proof_nodes`) finds every solver move unique."""
     if line is None:
         return None
     moves = [coordinate(move) for move in line]
     try:
-        proof = prove_mate_line(fen, moves, MateSearch(max_nodes=PROOF_NODES))
+        proof = prove_mate_line(fen, moves, MateSearch(max_nodes=proof_nodes))
     except SearchLimitError:
         return None
     if proof.failure is not None:
@@ -639,16 +644,7 @@ def deep_puzzle(fen: str, source: str, least: int = DEEP_LEAST, most: int = DEEP
         line = _unique_line(search, position, distance, graded=True)
     except SearchLimitError:
         return None
-    if line is None:
-        return None
-    moves = [coordinate(move) for move in line]
-    try:
-        proof = prove_mate_line(fen, moves, MateSearch(max_nodes=DEEP_PROOF_NODES))
-    except SearchLimitError:
-        return None
-    if proof.failure is not None:
-        return None
-    return Found(fen, " ".join(moves), source, proof.nodes, proof.failed_tries)
+    return _proved(fen, line, source, DEEP_PROOF_NODES)
 
 
 def _deep_score(fen: str, most: int) -> tuple[int, int] | None:
