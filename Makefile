@@ -41,7 +41,7 @@ bench-selection: $(VENV)/.dev
 
 messages: $(VENV)/.dev /usr/bin/msgfmt
 	$(PY) manage.py makemessages -l sk --no-obsolete --add-location=file
-	$(PY) manage.py compilemessages -l sk
+	$(PY) manage.py compilemessages -l sk --ignore=.venv
 
 # Stamp files keyed on the requirements, so that pip runs again only when they change.
 $(VENV)/.runtime: requirements.txt | $(PY)

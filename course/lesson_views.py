@@ -10,12 +10,12 @@ from course import services
 from course.checkers import CONTINUE, FAILED, ILLEGAL, SOLVED, TaskError, Verdict
 from course.models import Lesson, Task
 from course.words import verdict_message
-from senterej.board import BoardView
+from senterej.board.explain import illegal_move_message
+from senterej.board.view import BoardView
 from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine.notation import san
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
-from senterej.explain import illegal_move_message
 from senterej.words import round_sentences
 
 

@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from senterej.board import BoardView
+from senterej.board.view import BoardView
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, START_FEN, WHITE, Piece, Position
 from senterej.engine.squares import SQUARE_OF_NAME
 

@@ -3,8 +3,8 @@
 from django.utils.translation import gettext as _
 
 from course.checkers import Verdict
+from senterej.board.explain import NAMES
 from senterej.engine.squares import SQUARE_OF_NAME
-from senterej.explain import NAMES
 from senterej.words import result_sentence
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from senterej import services
-from senterej.board import BoardView
+from senterej.board.view import BoardView
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.bots import LEVELS
 from senterej.models import Game

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from senterej.board.explain import illegal_move_message
 from senterej.engine import BLACK, START_FEN, WHITE, FenError, Position
 from senterej.engine import game as rules
 from senterej.engine.bots import LEVELS, Bot
@@ -16,7 +17,6 @@ from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
 from senterej.engine.position import WAIT
 from senterej.engine.record import AGREEMENT, RESIGNATION, RecordError, read_record, write_record
 from senterej.engine.werera import RoundReport
-from senterej.explain import illegal_move_message
 from senterej.models import Game, new_token
 from senterej.replay import COLOUR_NAMES, SIDES, replay
 

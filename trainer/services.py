@@ -10,11 +10,11 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from senterej.board.explain import illegal_move_message
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.game import CHECKMATE, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move, san
 from senterej.engine.search import search
-from senterej.explain import illegal_move_message
 from senterej.words import result_sentence
 from trainer.models import Attempt, PlayerRating, Puzzle
 from trainer.rating import Rating, rate_attempt

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from senterej.board import BoardView
+from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to

@@ -10,7 +10,7 @@ ALL_DRAWN = """() => {
 
 
 def test_the_board_shows_the_start_position(live_server, page, tmp_path):
-    with page.expect_response(lambda response: response.url.endswith("/senterej/pieces.svg")) as drawings:
+    with page.expect_response(lambda response: response.url.endswith("/board/pieces.svg")) as drawings:
         page.goto(live_server.url + "/")
     assert drawings.value.ok
 

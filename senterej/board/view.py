@@ -4,7 +4,7 @@ order to take a move. Play, the course, the trainer and the admin all draw their
 import json
 from dataclasses import dataclass, field
 
-from senterej.engine import BLACK, WHITE, Position, square_name
+from senterej.engine import WHITE, Position, square_name
 from senterej.engine.notation import coordinate
 from senterej.engine.position import move_from, move_to
 
@@ -44,7 +44,3 @@ class BoardView:
         ranks = range(7, -1, -1) if self.orientation == WHITE else range(8)
         files = list(range(8)) if self.orientation == WHITE else list(range(7, -1, -1))
         return [(rank + 1, [rank * 8 + file for file in files]) for rank in ranks]
-
-
-def flipped(orientation: int) -> int:
-    return BLACK if orientation == WHITE else WHITE

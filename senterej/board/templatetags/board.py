@@ -5,7 +5,7 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from senterej.board import BoardView
+from senterej.board.view import BoardView
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE, Piece, Position, square_name
 
 register = template.Library()
@@ -34,7 +34,7 @@ def square_label(sq: int, piece: Piece | None) -> str:
     return _("%(square)s, %(piece)s") % {"square": square_name(sq), "piece": PIECE_LABELS[piece]}
 
 
-@register.inclusion_tag("senterej/_board.html")
+@register.inclusion_tag("board/_board.html")
 def board(view: BoardView | Position) -> dict[str, object]:
     if isinstance(view, Position):
         view = BoardView(view)
@@ -74,7 +74,7 @@ def board(view: BoardView | Position) -> dict[str, object]:
     }
 
 
-@register.inclusion_tag("senterej/_piece.html")
+@register.inclusion_tag("board/_piece.html")
 def piece(piece: Piece) -> dict[str, object]:
     return {
         "name": piece.name,

@@ -2,9 +2,9 @@
 
 import pytest
 
+from senterej.board.explain import illegal_move_message, illegal_reason
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.notation import parse_coordinate
-from senterej.explain import illegal_move_message, illegal_reason
 
 
 @pytest.mark.parametrize(
