@@ -31,7 +31,7 @@ test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 	$(VENV)/bin/pytest
 
 bench: $(VENV)/.dev
-	$(PY) manage.py bench_perft
+	$(PY) -m tools.bench_perft
 
 # A scratch database of its own, made afresh: the benchmark seeds a million rows.
 bench-selection: $(VENV)/.dev

@@ -6,11 +6,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from classes.models import Assignment, SchoolClass
+from classes.models import Assignment, Invitation, SchoolClass
 from classes.words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from course.models import Lesson, Task, TaskProgress
 from trainer.models import Attempt, PlayerRating, PuzzleTheme
@@ -288,3 +288,27 @@ def student_puzzles(assignment: Assignment, student: User) -> list[tuple[int, bo
         return []
     solved = {puzzle_id for _user, puzzle_id, ok, _when in _set_attempts(assignment, [student.pk]) if ok}
     return [(puzzle.pk, puzzle.pk in solved) for puzzle in assignment.puzzles.all()]
+
+
+#: The home page's block lists at most this many of the assignments still to do.
+HOME_ASSIGNMENTS = 5
+
+
+def home_block(user: AbstractBaseUser | AnonymousUser) -> dict[str, object]:
+    """What a signed-in student has to do in their classes, the soonest due first; nothing for others."""
+    if not isinstance(user, User):
+        return {"show": False}
+    entries = classes_of_student(user)
+    todo = [
+        (assignment, cell)
+        for entry in entries
+        for assignment, cell in entry.assignments
+        if cell.status != DONE
+    ]
+    invitations = Invitation.objects.filter(user=user, school_class__archived_at__isnull=True).count()
+    return {
+        "show": bool(entries or invitations),
+        "todo": todo[:HOME_ASSIGNMENTS],
+        "more": max(len(todo) - HOME_ASSIGNMENTS, 0),
+        "invitations": invitations,
+    }

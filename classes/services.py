@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from classes.models import MAX_STUDENTS, Assignment, Invitation, Membership, SchoolClass
 from course.models import Lesson, Task
-from senterej import roles
+from senterej.accounts import roles
 from trainer.models import Puzzle
 
 #: Join codes avoid the letters and digits that read alike (O and 0, I and 1).

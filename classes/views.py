@@ -18,7 +18,7 @@ from classes import selectors, services
 from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
 from classes.words import assignment_title
-from senterej import roles
+from senterej.accounts import roles
 from trainer.charts import rating_chart
 
 GET_OR_POST = ["GET", "HEAD", "POST"]

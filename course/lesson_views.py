@@ -16,7 +16,7 @@ from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine.notation import san
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
-from senterej.words import round_sentences
+from senterej.play.words import round_sentences
 
 
 class MoveForm(forms.Form):

@@ -5,7 +5,7 @@ from django.utils.translation import gettext as _
 from course.checkers import Verdict
 from senterej.board.explain import NAMES
 from senterej.engine.squares import SQUARE_OF_NAME
-from senterej.words import result_sentence
+from senterej.play.words import result_sentence
 
 
 def verdict_message(verdict: Verdict) -> str:

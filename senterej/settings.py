@@ -24,7 +24,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "senterej.board",
-    "senterej",
+    "senterej.accounts",
+    "senterej.play",
     "course",
     "trainer",
     "classes",
@@ -63,6 +64,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The project is no app of its own: its one template library is named here.
+            "libraries": {"languages": "senterej.languages"},
         },
     },
 ]
@@ -81,7 +84,7 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "senterej.account_views.locked_out"
+AXES_LOCKOUT_CALLABLE = "senterej.accounts.views.locked_out"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

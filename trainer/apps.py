@@ -9,4 +9,4 @@ class TrainerConfig(AppConfig):
     def ready(self) -> None:
         from trainer import signals
 
-        signals.connect()
+        signals.connect(self)

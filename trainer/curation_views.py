@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
+from senterej.accounts import roles
 from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
@@ -61,7 +62,7 @@ def curator_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
     def guarded(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        if not (request.user.is_active and request.user.is_staff):
+        if not roles.is_curator(request.user):
             raise Http404("not a curator")
         return view(request, *args, **kwargs)
 

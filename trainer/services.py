@@ -15,7 +15,7 @@ from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.game import CHECKMATE, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move, san
 from senterej.engine.search import search
-from senterej.words import result_sentence
+from senterej.play.words import result_sentence
 from trainer.models import Attempt, PlayerRating, Puzzle
 from trainer.rating import Rating, rate_attempt
 

@@ -6,7 +6,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from senterej import roles
+from senterej.accounts import roles
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
+from senterej.accounts import roles
 from trainer import selectors
 from trainer.models import Puzzle, PuzzleReport
 
@@ -35,7 +36,7 @@ def test_a_curator_disables_a_reported_puzzle_which_is_then_no_longer_served(liv
     report = PuzzleReport.objects.create(
         puzzle=reported, user=player, reason="second", comment="Does Ra8 not mate as well?"
     )
-    User.objects.create_user("almaz", password=PASSWORD, is_staff=True)
+    User.objects.create_user("almaz", password=PASSWORD, is_staff=True).groups.add(roles.curators_group())
 
     # On the way to the queue, the log-in page.
     page.goto(live_server.url + "/curate/reports/")

@@ -8,8 +8,8 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from senterej import services
-from senterej.models import Game
+from senterej.play import services
+from senterej.play.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from course.models import Lesson, Task
-from senterej.i18n_lint import english_left, english_sentences
+from tools.i18n_lint import english_left, english_sentences
 from trainer.models import Puzzle
 
 pytestmark = pytest.mark.django_db(transaction=True)

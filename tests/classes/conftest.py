@@ -12,7 +12,7 @@ from django.test import Client
 from classes import services
 from classes.models import Assignment, Membership, SchoolClass
 from course.models import Lesson, Task, TaskProgress
-from senterej import roles
+from senterej.accounts import roles
 from trainer.models import Attempt, Puzzle
 
 QUESTION_FEN = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - Kk 1 0 1 0/0"

@@ -11,7 +11,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from senterej import roles
+from senterej.accounts import roles
 
 pytestmark = pytest.mark.django_db
 

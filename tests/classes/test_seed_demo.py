@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from classes.models import Assignment, Membership, SchoolClass
 from course.models import Lesson, Task
-from senterej import roles
+from senterej.accounts import roles
 
 pytestmark = pytest.mark.django_db
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from senterej.i18n_lint import python_findings, template_findings
+from tools.i18n_lint import python_findings, template_findings
 
 ROOT = Path(settings.BASE_DIR)
 SKIPPED = {".venv", ".git", "node_modules", "migrations", "tests"}

@@ -12,7 +12,7 @@ from django.test import Client
 
 from classes.models import SchoolClass
 from course.models import Lesson, Task
-from senterej.i18n_lint import english_left, english_sentences, visible_text
+from tools.i18n_lint import english_left, english_sentences, visible_text
 from trainer.models import Puzzle
 
 pytestmark = pytest.mark.django_db

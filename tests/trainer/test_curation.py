@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from senterej.accounts import roles
 from trainer import curation, selectors
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
 
@@ -40,7 +41,9 @@ def line(puzzle=DER_MATE, pk=None, rating=1500, **extra) -> str:
 
 @pytest.fixture
 def curator():
-    return User.objects.create_user("almaz", is_staff=True)
+    user = User.objects.create_user("almaz", is_staff=True)
+    user.groups.add(roles.curators_group())
+    return user
 
 
 @pytest.fixture
@@ -323,6 +326,13 @@ def test_the_curate_link_is_shown_to_curators_only(curator_client, player_client
     link = '<a href="/curate/reports/">Curate</a>'
     assert link in curator_client.get(reverse("course:rules")).content.decode()
     assert link not in player_client.get(reverse("course:rules")).content.decode()
+
+
+def test_staff_outside_the_curators_group_cannot_curate(client):
+    """One role check: staff alone is not a curator (the group is), so the queue is not found."""
+    client.force_login(User.objects.create_user("dawit", is_staff=True))
+    assert client.get(reverse("curation:reports")).status_code == 404
+    assert '<a href="/curate/reports/">Curate</a>' not in client.get(reverse("course:rules")).content.decode()
 
 
 # The queue

@@ -17,8 +17,8 @@ from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
 from senterej.engine.position import WAIT
 from senterej.engine.record import AGREEMENT, RESIGNATION, RecordError, read_record, write_record
 from senterej.engine.werera import RoundReport
-from senterej.models import Game, new_token
-from senterej.replay import COLOUR_NAMES, SIDES, replay
+from senterej.play.models import Game, new_token
+from senterej.play.replay import COLOUR_NAMES, SIDES, replay
 
 WAIT_WORDS = ("0000", "wait", "--")
 

@@ -8,54 +8,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from senterej import services
 from senterej.board.view import BoardView
 from senterej.engine import BLACK, WHITE, Position
-from senterej.engine.bots import LEVELS
-from senterej.models import Game
-from senterej.replay import COLOUR_NAMES, SIDES, timeline
-from senterej.words import LEVEL_NAMES, SIDE_NAMES, result_sentence
+from senterej.play import services
+from senterej.play.forms import ImportForm, MoveForm, NewGameForm, VersionForm
+from senterej.play.models import Game
+from senterej.play.replay import COLOUR_NAMES, SIDES, timeline
+from senterej.play.words import LEVEL_NAMES, SIDE_NAMES, result_sentence
 
 SESSION_SEATS = "seats"
-
-
-class NewGameForm(forms.Form):
-    mode = forms.ChoiceField(
-        choices=[
-            (Game.Mode.BOT, gettext_lazy("Against a bot")),
-            (Game.Mode.HOTSEAT, gettext_lazy("A friend on this device")),
-            (Game.Mode.ONLINE, gettext_lazy("A friend online, by invitation link")),
-        ],
-        widget=forms.RadioSelect,
-        label=gettext_lazy("Opponent"),
-    )
-    level = forms.ChoiceField(
-        choices=[(level, LEVEL_NAMES[level]) for level in LEVELS],
-        required=False,
-        initial="novice",
-        label=gettext_lazy("Bot"),
-    )
-    colour = forms.ChoiceField(
-        choices=[
-            ("white", gettext_lazy("White")),
-            ("black", gettext_lazy("Black")),
-            ("random", gettext_lazy("Either, at random")),
-        ],
-        initial="white",
-        label=gettext_lazy("Your side"),
-    )
-
-
-class MoveForm(forms.Form):
-    move = forms.CharField(max_length=20, required=False)
-    version = forms.IntegerField(min_value=0)
-
-
-class VersionForm(forms.Form):
-    version = forms.IntegerField(min_value=0)
 
 
 def _session_tokens(request: HttpRequest) -> dict[str, list[str]]:
@@ -126,7 +89,7 @@ def play(request: HttpRequest) -> HttpResponse:
             status = 400
     ids = list(_session_tokens(request))
     games = Game.objects.filter(pk__in=ids).exclude(mode=Game.Mode.ANALYSIS)[:20]
-    return render(request, "senterej/play.html", {"form": form, "games": games}, status=status)
+    return render(request, "play/play.html", {"form": form, "games": games}, status=status)
 
 
 @require_safe
@@ -144,7 +107,7 @@ def _draw(
     # Whoever just made a refused request keeps their board: no pass screen in between.
     context = game_context(request, game, seats, ready=bool(error))
     context["error"] = error
-    template = "senterej/game.html#game" if request.htmx else "senterej/game.html"
+    template = "play/game.html#game" if request.htmx else "play/game.html"
     return render(request, template, context, status=status)
 
 
@@ -311,18 +274,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
             raise Http404(error.message) from error
         _remember(request, game, guest)
         return redirect("game", game_id=game.id)
-    return render(request, "senterej/join.html", {"game": game, "side": SIDE_NAMES[game.guest_colour]})
-
-
-class ImportForm(forms.Form):
-    record = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
-        max_length=100_000,
-        label=gettext_lazy("Game record"),
-        help_text=gettext_lazy(
-            "Tags in square brackets, then the werera rounds and moves, as this site exports them."
-        ),
-    )
+    return render(request, "play/join.html", {"game": game, "side": SIDE_NAMES[game.guest_colour]})
 
 
 @require_safe
@@ -352,4 +304,4 @@ def import_game(request: HttpRequest) -> HttpResponse:
                 return redirect("game", game_id=game.id)
         else:
             status = 400
-    return render(request, "senterej/import.html", {"form": form}, status=status)
+    return render(request, "play/import.html", {"form": form}, status=status)

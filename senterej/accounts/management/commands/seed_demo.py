@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from senterej import roles
+from senterej.accounts import roles
 
 DEMO_ACCOUNTS = [
     # (username, password, role)

@@ -1,13 +1,15 @@
 """Perft leaves per second of the Senterej engine, beside python-chess's perft on chess in the same run.
 
 Both count leaves at the last ply without playing them (bulk counting), so the figures compare move
-generation plus make/unmake, the same work on both sides."""
+generation plus make/unmake, the same work on both sides.
 
+    python -m tools.bench_perft [--repeat N]"""
+
+import argparse
 import time
 from collections.abc import Callable
 
 import chess
-from django.core.management.base import BaseCommand, CommandParser
 
 from senterej.engine import Position
 from senterej.engine.perft import perft
@@ -49,30 +51,33 @@ def best_time(count: Callable[[str, int], int], fen: str, depth: int, repeat: in
     return nodes, best
 
 
-class Command(BaseCommand):
-    help = "Perft leaves per second: the Senterej engine beside python-chess on chess."
+def line(label: str, nodes: int, seconds: float) -> str:
+    return f"{label:12} {nodes:>9} leaves {seconds:7.3f} s {nodes / seconds:>10,.0f} leaves/s"
 
-    def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--repeat", type=int, default=3, help="runs per position; the best time counts")
 
-    def handle(self, *args: object, repeat: int, **options: object) -> None:
-        rates = {}
-        for label, positions, count in (
-            ("senterej", SENTEREJ_POSITIONS, lambda fen, depth: perft(Position.from_fen(fen), depth)),
-            ("chess", CHESS_POSITIONS, lambda fen, depth: chess_perft(chess.Board(fen), depth)),
-        ):
-            total_nodes, total_seconds = 0, 0.0
-            for fen, depth, known in positions:
-                nodes, seconds = best_time(count, fen, depth, repeat)
-                if known is not None and nodes != known:
-                    raise SystemExit(f"{label} perft {depth} of {fen}: {nodes}, expected {known}")
-                total_nodes += nodes
-                total_seconds += seconds
-                self.stdout.write(self._line(f"{label} d{depth}", nodes, seconds) + f"  {fen}")
-            rates[label] = total_nodes / total_seconds
-            self.stdout.write(self._line(f"{label} all", total_nodes, total_seconds))
-        self.stdout.write(f"ratio senterej/chess: {rates['senterej'] / rates['chess']:.2f}")
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        description="Perft leaves per second: the Senterej engine beside python-chess."
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="runs per position; the best time counts")
+    repeat = parser.parse_args(argv).repeat
+    rates = {}
+    for label, positions, count in (
+        ("senterej", SENTEREJ_POSITIONS, lambda fen, depth: perft(Position.from_fen(fen), depth)),
+        ("chess", CHESS_POSITIONS, lambda fen, depth: chess_perft(chess.Board(fen), depth)),
+    ):
+        total_nodes, total_seconds = 0, 0.0
+        for fen, depth, known in positions:
+            nodes, seconds = best_time(count, fen, depth, repeat)
+            if known is not None and nodes != known:
+                raise SystemExit(f"{label} perft {depth} of {fen}: {nodes}, expected {known}")
+            total_nodes += nodes
+            total_seconds += seconds
+            print(line(f"{label} d{depth}", nodes, seconds) + f"  {fen}")
+        rates[label] = total_nodes / total_seconds
+        print(line(f"{label} all", total_nodes, total_seconds))
+    print(f"ratio senterej/chess: {rates['senterej'] / rates['chess']:.2f}")
 
-    @staticmethod
-    def _line(label: str, nodes: int, seconds: float) -> str:
-        return f"{label:12} {nodes:>9} leaves {seconds:7.3f} s {nodes / seconds:>10,.0f} leaves/s"
+
+if __name__ == "__main__":
+    main()

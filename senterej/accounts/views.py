@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from senterej import roles
+from senterej.accounts import roles
 
 
 class ProfileForm(forms.ModelForm):  # type: ignore[type-arg]

@@ -7,8 +7,8 @@ from senterej.engine import BLACK, WAIT, WHITE
 from senterej.engine import game as rules
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.position import move_from, move_to
-from senterej.models import Game
-from senterej.words import round_sentences
+from senterej.play.models import Game
+from senterej.play.words import round_sentences
 
 SIDES = (WHITE, BLACK)
 COLOUR_NAMES = ("white", "black")

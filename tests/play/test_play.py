@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from senterej import services
-from senterej.models import Game
+from senterej.play import services
+from senterej.play.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,0 @@
-from django.apps import AppConfig
-
-
-class SenterejConfig(AppConfig):
-    name = "senterej"
-    verbose_name = "Senterej"

@@ -1,0 +1,56 @@
+"""The forms of play: a new game, a move or werera choice, the version a request was drawn at, a record to
+import."""
+
+from django import forms
+from django.utils.translation import gettext_lazy
+
+from senterej.engine.bots import LEVELS
+from senterej.play.models import Game
+from senterej.play.words import LEVEL_NAMES
+
+
+class NewGameForm(forms.Form):
+    mode = forms.ChoiceField(
+        choices=[
+            (Game.Mode.BOT, gettext_lazy("Against a bot")),
+            (Game.Mode.HOTSEAT, gettext_lazy("A friend on this device")),
+            (Game.Mode.ONLINE, gettext_lazy("A friend online, by invitation link")),
+        ],
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Opponent"),
+    )
+    level = forms.ChoiceField(
+        choices=[(level, LEVEL_NAMES[level]) for level in LEVELS],
+        required=False,
+        initial="novice",
+        label=gettext_lazy("Bot"),
+    )
+    colour = forms.ChoiceField(
+        choices=[
+            ("white", gettext_lazy("White")),
+            ("black", gettext_lazy("Black")),
+            ("random", gettext_lazy("Either, at random")),
+        ],
+        initial="white",
+        label=gettext_lazy("Your side"),
+    )
+
+
+class MoveForm(forms.Form):
+    move = forms.CharField(max_length=20, required=False)
+    version = forms.IntegerField(min_value=0)
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(min_value=0)
+
+
+class ImportForm(forms.Form):
+    record = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        max_length=100_000,
+        label=gettext_lazy("Game record"),
+        help_text=gettext_lazy(
+            "Tags in square brackets, then the werera rounds and moves, as this site exports them."
+        ),
+    )

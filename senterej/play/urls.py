@@ -1,0 +1,14 @@
+from django.urls import path
+
+from senterej.play import views
+
+urlpatterns = [
+    path("", views.play, name="play"),
+    path("import/", views.import_game, name="import"),
+    path("join/<str:code>/", views.join, name="join"),
+    path("<uuid:game_id>/", views.game_page, name="game"),
+    path("<uuid:game_id>/move/", views.game_move, name="game_move"),
+    path("<uuid:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("<uuid:game_id>/draw/", views.game_draw, name="game_draw"),
+    path("<uuid:game_id>/export.txt", views.game_export, name="game_export"),
+]
