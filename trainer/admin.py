@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from trainer import curation
 from trainer.curation_views import preview
 from trainer.models import Attempt, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
-from trainer.puzzles import validate
+from trainer.proof import validate
 from trainer.words import theme_name
 
 #: The largest file an import reads: the whole fixture of a few thousand puzzles is well under it.

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from senterej.engine import Position
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport
-from trainer.puzzles import validate
+from trainer.proof import validate
 
 FIXTURE_MODEL = "trainer.puzzle"
 #: A puzzle's fields in the fixture, in the order written.

@@ -11,20 +11,10 @@ from django.core.management import call_command
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import Position
 from senterej.engine.solver import DRAWN, MateSearch, prove_mate_line, status
-from trainer.puzzles import (
-    DEEP_KIND,
-    DEEP_PROOF_NODES,
-    Found,
-    Tagged,
-    climbed_puzzle,
-    deep_puzzle,
-    goals_met,
-    initial_rating,
-    mate_grade,
-    select_more,
-    tag,
-    validate,
-)
+from trainer.generate.deep import DEEP_KIND, DEEP_PROOF_NODES, climbed_puzzle, deep_puzzle
+from trainer.generate.finders import Found, mate_grade
+from trainer.generate.selection import Tagged, goals_met, initial_rating, select_more, tag
+from trainer.proof import validate
 from trainer.themes import Puzzle as ThemePuzzle
 
 #: White's feres and two ders keep Black's negus on the back rank until a der mates.

@@ -8,18 +8,11 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from trainer.generate.constructed import RULE_ENDGAMES, constructed_fen
+from trainer.generate.finders import Found, mate_puzzle
+from trainer.generate.selection import Tagged, initial_rating, select, tag
 from trainer.models import Puzzle
-from trainer.puzzles import (
-    RULE_ENDGAMES,
-    Found,
-    Tagged,
-    constructed_fen,
-    initial_rating,
-    mate_puzzle,
-    reachable,
-    select,
-    tag,
-)
+from trainer.proof import reachable
 from trainer.themes import SENTEREJ_THEMES
 from trainer.themes import Puzzle as ThemePuzzle
 

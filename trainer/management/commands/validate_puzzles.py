@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from trainer.puzzles import validate
+from trainer.proof import validate
 
 
 def _check(record: dict[str, Any]) -> tuple[int, str | None]:

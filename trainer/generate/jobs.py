@@ -1,0 +1,62 @@
+"""The generator's jobs in their fixed, endless order, and what each one runs."""
+
+from collections.abc import Iterator
+from itertools import count
+
+from trainer.generate.constructed import CROWDED, ENDGAMES, RULE_ENDGAMES, WERERA_SETS, constructed_job
+from trainer.generate.deep import DEEP_SETS, TWO_FIL_SETS, deep_job, selfplay_deep_job
+from trainer.generate.finders import Found
+from trainer.generate.harvest import selfplay_job
+
+SETS = {"endgame": ENDGAMES, "rules": RULE_ENDGAMES, "crowded": CROWDED, "werera": WERERA_SETS}
+GAMES_PER_ROUND = 2
+
+
+def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
+    """The endless, fixed order of jobs. Each round plays two self-play games and draws batches of
+    constructed positions, the material sets taken in turn; crowded positions, the best source of mates in
+    two and more, twice as often, and the material puzzles (plentiful) every other round."""
+    for round_number in count():
+        for game in range(GAMES_PER_ROUND):
+            yield ("selfplay", round_number * GAMES_PER_ROUND + game, 0)
+        yield ("endgame", round_number % len(ENDGAMES), round_number // len(ENDGAMES))
+        yield ("rules", round_number % len(RULE_ENDGAMES), round_number // len(RULE_ENDGAMES))
+        for batch in (2 * round_number, 2 * round_number + 1):
+            yield ("crowded", batch % len(CROWDED), batch // len(CROWDED))
+        yield ("werera", round_number % len(WERERA_SETS), round_number // len(WERERA_SETS))
+        if round_number % 2 == 0:
+            half = round_number // 2
+            yield ("selfplay-material", half, 0)
+            yield ("crowded-material", half % len(CROWDED), half // len(CROWDED))
+
+
+def deep_jobs(seed: int) -> Iterator[tuple[str, int, int]]:
+    """The endless, fixed order of the deep jobs (`generate_puzzles --deep`): each round climbs two batches
+    of deep mates and one of two-fil mates, and looks through one self-play game with the deep budgets."""
+    for round_number in count():
+        for batch in (2 * round_number, 2 * round_number + 1):
+            yield ("deep", batch % len(DEEP_SETS), batch // len(DEEP_SETS))
+        yield ("two-fil", round_number % len(TWO_FIL_SETS), round_number // len(TWO_FIL_SETS))
+        yield ("selfplay-deep", round_number, 0)
+
+
+def job_name(seed: int, job: tuple[str, int, int]) -> str:
+    kind, first, second = job
+    return f"{kind} {seed} {first} {second}"
+
+
+def run_job(seed: int, job: tuple[str, int, int]) -> list[Found]:
+    kind, first, second = job
+    if kind == "selfplay":
+        return selfplay_job(seed, first)
+    if kind == "selfplay-material":
+        return selfplay_job(seed, first, material_only=True)
+    if kind == "deep":
+        return deep_job(seed, first, second)
+    if kind == "two-fil":
+        return deep_job(seed, first, second, two_fil=True)
+    if kind == "selfplay-deep":
+        return selfplay_deep_job(seed, first)
+    if kind == "crowded-material":
+        return constructed_job(seed, first, second, CROWDED, material_only=True)
+    return constructed_job(seed, first, second, SETS[kind])

@@ -1,0 +1,45 @@
+"""A puzzle proved again from scratch, as the validator, the admin, the curators' import and the tests do.
+The site imports this module, never the generator."""
+
+from senterej.engine.notation import parse_move
+from senterej.engine.position import Position
+from senterej.engine.solver import (
+    MATED,
+    prove_mate_line,
+    prove_material_line,
+    prove_werera_choice,
+    status,
+)
+from trainer.themes import Puzzle, themes
+
+
+def validate(fen: str, moves: str, stored_themes: str | None = None) -> str | None:
+    """Proves a puzzle from scratch; None if it is sound, else the reason it is not. With `stored_themes`,
+    the themes must also be the ones the predicates give."""
+    try:
+        if fen.split()[1] == "-":
+            failure = prove_werera_choice(fen, moves.split())
+        elif _ends_in_mate(fen, moves):
+            failure = prove_mate_line(fen, moves.split()).failure
+        else:
+            failure = prove_material_line(fen, moves.split())
+    except ValueError as error:
+        return str(error)
+    if failure is None and stored_themes is not None:
+        expected = themes(Puzzle.of(fen, moves))
+        if stored_themes.split() != expected:
+            return f"themes {stored_themes!r} should be {' '.join(expected)!r}"
+    return failure
+
+
+def reachable(fen: str) -> bool:
+    """Not a position no game can reach: the side not to move in check (the engine reads those, R9.1)."""
+    position = Position.from_fen(fen)
+    return position.turn is None or not position.is_check(position.turn ^ 1)
+
+
+def _ends_in_mate(fen: str, moves: str) -> bool:
+    position = Position.from_fen(fen)
+    for text in moves.split():
+        position.push(parse_move(position, text))
+    return status(position)[0] == MATED
