@@ -22,8 +22,8 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from trainer import curation
-from trainer.curation_views import preview
 from trainer.models import Attempt, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
+from trainer.preview import preview
 from trainer.proof import validate
 from trainer.words import theme_name
 

@@ -1,9 +1,9 @@
 from django.urls import path
 
-from trainer import curation_views
+from trainer.views import curation
 
 app_name = "curation"
 urlpatterns = [
-    path("reports/", curation_views.reports, name="reports"),
-    path("reports/<int:report_id>/", curation_views.report, name="report"),
+    path("reports/", curation.reports, name="reports"),
+    path("reports/<int:report_id>/", curation.report, name="report"),
 ]

@@ -2,6 +2,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from trainer.lines import PuzzleLine
+
 
 class Puzzle(models.Model):
     """A position with the solver to move and its solution line in coordinate notation (the solver's moves
@@ -28,6 +30,10 @@ class Puzzle(models.Model):
     @property
     def solution(self) -> list[str]:
         return self.moves.split()
+
+    @property
+    def line(self) -> PuzzleLine:
+        return PuzzleLine.of(self.fen, self.moves)
 
     @property
     def theme_list(self) -> list[str]:

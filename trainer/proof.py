@@ -10,7 +10,8 @@ from senterej.engine.solver import (
     prove_werera_choice,
     status,
 )
-from trainer.themes import Puzzle, themes
+from trainer.lines import PuzzleLine
+from trainer.themes import themes
 
 
 def validate(fen: str, moves: str, stored_themes: str | None = None) -> str | None:
@@ -26,7 +27,7 @@ def validate(fen: str, moves: str, stored_themes: str | None = None) -> str | No
     except ValueError as error:
         return str(error)
     if failure is None and stored_themes is not None:
-        expected = themes(Puzzle.of(fen, moves))
+        expected = themes(PuzzleLine.of(fen, moves))
         if stored_themes.split() != expected:
             return f"themes {stored_themes!r} should be {' '.join(expected)!r}"
     return failure

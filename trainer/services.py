@@ -11,9 +11,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from senterej.board.explain import illegal_move_message
-from senterej.engine import BLACK, WHITE, Position
+from senterej.engine import Position
 from senterej.engine.game import CHECKMATE, ONGOING, judge
-from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move, san
+from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, san
 from senterej.engine.search import search
 from senterej.play.words import result_sentence
 from trainer.models import Attempt, PlayerRating, Puzzle
@@ -64,22 +64,6 @@ def serve(session: SessionBase, puzzle: Puzzle) -> dict:
     return state
 
 
-def solver_side(puzzle: Puzzle) -> int:
-    """The side that solves: the side to move, or in a werera puzzle the side whose man the choice moves."""
-    position = Position.from_fen(puzzle.fen)
-    if position.turn is not None:
-        return position.turn
-    choice = parse_coordinate(puzzle.solution[0])
-    return WHITE if choice in position.legal_moves(WHITE) else BLACK
-
-
-def position_at(puzzle: Puzzle, ply: int) -> Position:
-    position = Position.from_fen(puzzle.fen)
-    for move in puzzle.solution[:ply]:
-        position.push(parse_coordinate(move))
-    return position
-
-
 def _served(session: SessionBase, puzzle_id: int, token: str) -> dict:
     state = current(session)
     if state is None or state["id"] != puzzle_id or state["token"] != token:
@@ -104,8 +88,9 @@ def play(
         raise PuzzleError(_("That move was already taken: here is the puzzle as it stands."), 409)
     puzzle = Puzzle.objects.get(pk=puzzle_id)
     solution = puzzle.solution
-    position = position_at(puzzle, state["ply"])
-    side = solver_side(puzzle) if position.turn is None else position.turn
+    line = puzzle.line
+    position = line.at(state["ply"])
+    side = line.side_at(position)
     try:
         move = parse_move(position, text.strip(), side)
     except IllegalMoveError as error:

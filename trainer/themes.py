@@ -8,13 +8,10 @@ the men that give the check.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cached_property
 
 from senterej.engine.notation import parse_coordinate
-from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, WHITE
-from senterej.engine.position import WAIT, Position
-from senterej.engine.solver import MATED, status
+from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS
+from senterej.engine.position import Position
 from senterej.engine.squares import (
     FERES_ATTACKS,
     FERS_ATTACKS,
@@ -23,7 +20,7 @@ from senterej.engine.squares import (
     NEGUS_ATTACKS,
     der_attacks,
 )
-from senterej.engine.werera import play_round
+from trainer.lines import PuzzleLine
 
 VALUE = {MEDEQ: 1, FERS: 2, FIL: 2, FERES: 3, DER: 5, NEGUS: 100}
 #: A side with one piece whose count reaches this within the line is racing the count (R7.4).
@@ -31,55 +28,6 @@ COUNT_NEAR = 6
 #: At most this many pieces a side for a position to be an endgame.
 ENDGAME_PIECES = 2
 SENTEREJ_THEMES = ("bareKingTrap", "beatTheCount", "lostPiecePromotion", "inPlacePromotion", "werera")
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    fen: str
-    moves: tuple[str, ...]
-
-    @classmethod
-    def of(cls, fen: str, moves: str) -> "Puzzle":
-        return cls(fen, tuple(moves.split()))
-
-    @cached_property
-    def start(self) -> Position:
-        return Position.from_fen(self.fen)
-
-    @cached_property
-    def solver(self) -> int:
-        if self.start.turn is not None:
-            return self.start.turn
-        frm = parse_coordinate(self.moves[0]) & 63
-        return self.start.board[frm] >> 3
-
-    @cached_property
-    def positions(self) -> list[Position]:
-        """The position before each move of the line, then the position at its end. In a werera puzzle the
-        line is one choice, played here against a waiting opponent."""
-        position = self.start.copy()
-        seen = [position.copy()]
-        if position.werera is not None:
-            choice = parse_coordinate(self.moves[0])
-            play_round(position, *((choice, WAIT) if self.solver == WHITE else (WAIT, choice)))
-            return [*seen, position]
-        for text in self.moves:
-            position.push(parse_coordinate(text))
-            seen.append(position.copy())
-        return seen
-
-    @cached_property
-    def solver_steps(self) -> list[tuple[Position, int]]:
-        """Each solver move with the position it is played in."""
-        return [(self.positions[i], parse_coordinate(self.moves[i])) for i in range(0, len(self.moves), 2)]
-
-    @property
-    def end(self) -> Position:
-        return self.positions[-1]
-
-    @cached_property
-    def mates(self) -> bool:
-        return self.end.turn == self.solver ^ 1 and status(self.end.copy())[0] == MATED
 
 
 def _attacks(position: Position, sq: int) -> int:
@@ -98,15 +46,15 @@ def _squares(bits: int) -> list[int]:
     return [sq for sq in range(64) if bits >> sq & 1]
 
 
-def mate_in(moves: int) -> Callable[[Puzzle], bool]:
-    def predicate(puzzle: Puzzle) -> bool:
+def mate_in(moves: int) -> Callable[[PuzzleLine], bool]:
+    def predicate(puzzle: PuzzleLine) -> bool:
         return puzzle.mates and len(puzzle.solver_steps) == moves
 
     predicate.__name__ = f"mateIn{moves}"
     return predicate
 
 
-def _checkers(puzzle: Puzzle) -> list[int]:
+def _checkers(puzzle: PuzzleLine) -> list[int]:
     """The kinds of the men that give the mate."""
     if not puzzle.mates:
         return []
@@ -116,11 +64,11 @@ def _checkers(puzzle: Puzzle) -> list[int]:
     return [end.board[sq] & 7 for sq in _squares(bits)]
 
 
-def pawn_mate(puzzle: Puzzle) -> bool:
+def pawn_mate(puzzle: PuzzleLine) -> bool:
     return MEDEQ in _checkers(puzzle)
 
 
-def two_fil_mate(puzzle: Puzzle) -> bool:
+def two_fil_mate(puzzle: PuzzleLine) -> bool:
     """A fil gives the mate and both the solver's fils hold the negus or its flight squares."""
     if FIL not in _checkers(puzzle):
         return False
@@ -131,19 +79,19 @@ def two_fil_mate(puzzle: Puzzle) -> bool:
     return len(fils) == 2 and all(FIL_ATTACKS[sq] & box for sq in fils)
 
 
-def fers_mate(puzzle: Puzzle) -> bool:
+def fers_mate(puzzle: PuzzleLine) -> bool:
     return FERS in _checkers(puzzle)
 
 
-def der_mate(puzzle: Puzzle) -> bool:
+def der_mate(puzzle: PuzzleLine) -> bool:
     return DER in _checkers(puzzle)
 
 
-def feres_mate(puzzle: Puzzle) -> bool:
+def feres_mate(puzzle: PuzzleLine) -> bool:
     return FERES in _checkers(puzzle)
 
 
-def fork(puzzle: Puzzle) -> bool:
+def fork(puzzle: PuzzleLine) -> bool:
     """A solver move before the last whose man then attacks two enemy men each worth more than it, or
     unguarded, or the negus."""
     for index, (_, move) in enumerate(puzzle.solver_steps[:-1]):
@@ -162,7 +110,7 @@ def fork(puzzle: Puzzle) -> bool:
     return False
 
 
-def discovered_attack(puzzle: Puzzle) -> bool:
+def discovered_attack(puzzle: PuzzleLine) -> bool:
     """A solver move that opens a line for another der of the solver onto the enemy negus or a piece."""
     for index, (_, move) in enumerate(puzzle.solver_steps):
         after = puzzle.positions[2 * index + 1]
@@ -179,7 +127,7 @@ def discovered_attack(puzzle: Puzzle) -> bool:
     return False
 
 
-def hanging_piece(puzzle: Puzzle) -> bool:
+def hanging_piece(puzzle: PuzzleLine) -> bool:
     """The first move takes an enemy piece that nothing guarded."""
     before, move = puzzle.solver_steps[0]
     frm, to = move & 63, move >> 6 & 63
@@ -187,7 +135,7 @@ def hanging_piece(puzzle: Puzzle) -> bool:
     return victim in PIECE_KINDS and not before.attackers(puzzle.solver ^ 1, to)
 
 
-def trapped_piece(puzzle: Puzzle) -> bool:
+def trapped_piece(puzzle: PuzzleLine) -> bool:
     """A later solver move takes a feres or der that, when its side was to move, was attacked and had no
     square to go to that the solver did not attack."""
     for index in range(1, len(puzzle.solver_steps)):
@@ -210,17 +158,17 @@ def trapped_piece(puzzle: Puzzle) -> bool:
     return False
 
 
-def lost_piece_promotion(puzzle: Puzzle) -> bool:
+def lost_piece_promotion(puzzle: PuzzleLine) -> bool:
     """A solver medeq reaches the last rank and becomes a lost kind (R3.2)."""
     return any(move >> 12 and move & 63 != move >> 6 & 63 for _, move in puzzle.solver_steps)
 
 
-def in_place_promotion(puzzle: Puzzle) -> bool:
+def in_place_promotion(puzzle: PuzzleLine) -> bool:
     """A waiting medeq becomes a lost kind where it stands (R3.4)."""
     return any(move >> 12 and move & 63 == move >> 6 & 63 for _, move in puzzle.solver_steps)
 
 
-def bare_king_trap(puzzle: Puzzle) -> bool:
+def bare_king_trap(puzzle: PuzzleLine) -> bool:
     """The opponent has one piece left and the solver could take it, which would draw (R7.3); the
     solution does something else."""
     start, first = puzzle.solver_steps[0]
@@ -233,7 +181,7 @@ def bare_king_trap(puzzle: Puzzle) -> bool:
     return bool(takes) and first not in takes
 
 
-def beat_the_count(puzzle: Puzzle) -> bool:
+def beat_the_count(puzzle: PuzzleLine) -> bool:
     """A side with a single piece has its count at six or more within the line (R7.4): the mate comes
     before a lone piece's seventh counted move, or the defender's count is one move from the draw."""
     return puzzle.mates and any(
@@ -243,12 +191,12 @@ def beat_the_count(puzzle: Puzzle) -> bool:
     )
 
 
-def advantage(puzzle: Puzzle) -> bool:
+def advantage(puzzle: PuzzleLine) -> bool:
     """The line wins material rather than mating."""
     return not puzzle.mates and puzzle.start.werera is None
 
 
-def werera(puzzle: Puzzle) -> bool:
+def werera(puzzle: PuzzleLine) -> bool:
     return puzzle.start.werera is not None
 
 
@@ -256,19 +204,19 @@ def _piece_kinds(position: Position) -> set[int]:
     return {position.board[sq] & 7 for sq in range(64) if position.board[sq] & 7 in PIECE_KINDS}
 
 
-def endgame(puzzle: Puzzle) -> bool:
+def endgame(puzzle: PuzzleLine) -> bool:
     start = puzzle.start
     return all(start.piece_count(side) <= ENDGAME_PIECES for side in (0, 1))
 
 
-def only_kind(kind: int) -> Callable[[Puzzle], bool]:
-    def predicate(puzzle: Puzzle) -> bool:
+def only_kind(kind: int) -> Callable[[PuzzleLine], bool]:
+    def predicate(puzzle: PuzzleLine) -> bool:
         return endgame(puzzle) and _piece_kinds(puzzle.start) == {kind}
 
     return predicate
 
 
-def quiet_move(puzzle: Puzzle) -> bool:
+def quiet_move(puzzle: PuzzleLine) -> bool:
     """The first move neither checks nor takes."""
     before, move = puzzle.solver_steps[0]
     if before.is_capture(move) or puzzle.start.werera is not None:
@@ -277,7 +225,7 @@ def quiet_move(puzzle: Puzzle) -> bool:
     return not after.is_check(puzzle.solver ^ 1)
 
 
-PREDICATES: dict[str, Callable[[Puzzle], bool]] = {
+PREDICATES: dict[str, Callable[[PuzzleLine], bool]] = {
     **{f"mateIn{n}": mate_in(n) for n in range(1, 6)},
     "pawnMate": pawn_mate,
     "twoFilMate": two_fil_mate,
@@ -303,6 +251,6 @@ PREDICATES: dict[str, Callable[[Puzzle], bool]] = {
 }
 
 
-def themes(puzzle: Puzzle) -> list[str]:
+def themes(puzzle: PuzzleLine) -> list[str]:
     """Every theme whose predicate holds, in the order of PREDICATES."""
     return [name for name, predicate in PREDICATES.items() if predicate(puzzle)]

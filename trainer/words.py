@@ -3,7 +3,6 @@
 from django.utils.translation import gettext_lazy
 
 from senterej.engine import WHITE, Position
-from senterej.engine.notation import parse_coordinate, san
 
 THEME_NAMES = {
     "mateIn1": gettext_lazy("Mate in 1"),
@@ -54,19 +53,6 @@ def rating_change(before: float, after: float) -> str:
     delta = end - start
     sign = "+" if delta >= 0 else MINUS
     return f"{start} \u2192 {end} ({sign}{abs(delta)})"
-
-
-def line_in_san(position: Position, moves: list[str], solver: int) -> list[str]:
-    """The moves (coordinate notation, each legal in turn) in SAN, played from `position`, which is left as
-    it was. A werera choice (no side to move) is the solver's."""
-    board = position.copy()
-    words = []
-    for text in moves:
-        move = parse_coordinate(text)
-        side = solver if board.turn is None else None
-        words.append(san(board, move, side))
-        board.push(move, side)
-    return words
 
 
 def numbered(position: Position, sans: list[str]) -> list[str]:

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from trainer import dashboard
+from trainer import selectors
 from trainer.charts import BOTTOM, LEFT, RIGHT, TOP, rating_chart
 from trainer.models import Attempt, Puzzle, PuzzleTheme
 
@@ -59,7 +59,7 @@ def test_the_chart_points_follow_the_rated_attempts_in_order(player, rival):
         attempt(player, make(), True, rating)
     attempt(player, make(), False, rated=False)  # a retry: unrated, not on the chart
     attempt(rival, make(), True, 2400.0)  # someone else's
-    series = dashboard.rating_series(player)
+    series = selectors.rating_series(player)
     assert [rating for _, rating in series] == ratings
     chart = rating_chart(series)
     xs = [x for x, _ in chart.points]
@@ -75,10 +75,10 @@ def test_the_chart_shows_the_latest_points_only(player):
     puzzle = make()
     Attempt.objects.bulk_create(
         Attempt(user=player, puzzle=puzzle, serving=f"s{i}", solved=True, rated=True, rating_after=1000.0 + i)
-        for i in range(dashboard.CHART_POINTS + 5)
+        for i in range(selectors.CHART_POINTS + 5)
     )
-    series = dashboard.rating_series(player)
-    assert len(series) == dashboard.CHART_POINTS and series[-1][1] == 1000.0 + dashboard.CHART_POINTS + 4
+    series = selectors.rating_series(player)
+    assert len(series) == selectors.CHART_POINTS and series[-1][1] == 1000.0 + selectors.CHART_POINTS + 4
 
 
 def test_chart_geometry():
@@ -98,7 +98,7 @@ def test_the_chart_is_drawn_as_svg_on_the_page(client, player):
     attempt(player, make(), True, 1520.0)
     attempt(player, make(), False, 1480.0)
     page = client.get(reverse("trainer:dashboard")).content.decode()
-    chart = rating_chart(dashboard.rating_series(player))
+    chart = rating_chart(selectors.rating_series(player))
     assert f'<polyline class="trainer-chart__line" points="{chart.polyline}"' in page
     assert "<script" not in page.split("<main")[1]  # drawn on the server
     assert ">1450<" in page or ">1480<" in page  # a rating label on the axis
@@ -115,7 +115,7 @@ def test_themes_come_weakest_first_from_first_tries(player, rival):
     attempt(player, both, True, 1520.0)
     attempt(player, fork_a, True, rated=False)  # a retry does not lift the first try's miss
     attempt(rival, mate, False, 1400.0)  # someone else's miss
-    results = dashboard.theme_results(player)
+    results = selectors.theme_results(player)
     assert [(r.theme, r.attempts, r.solved, r.percent) for r in results] == [
         ("fork", 3, 2, 67),
         ("mateIn1", 2, 2, 100),
@@ -124,12 +124,12 @@ def test_themes_come_weakest_first_from_first_tries(player, rival):
 
 
 def test_themes_count_the_latest_first_tries_only(player, monkeypatch):
-    monkeypatch.setattr(dashboard, "THEME_WINDOW", 2)
+    monkeypatch.setattr(selectors, "THEME_WINDOW", 2)
     attempt(player, make("fork"), False, 1490.0)
     attempt(player, make("mateIn1"), True, 1500.0)
     attempt(player, make("mateIn1 fork"), True, 1510.0)
     # The old miss at a fork is out of the window; of two themes all solved, the one tried more comes first.
-    assert [(r.theme, r.attempts, r.solved) for r in dashboard.theme_results(player)] == [
+    assert [(r.theme, r.attempts, r.solved) for r in selectors.theme_results(player)] == [
         ("mateIn1", 2, 2),
         ("fork", 1, 1),
     ]
@@ -156,7 +156,7 @@ def test_the_retry_queue_holds_failed_puzzles_not_solved_since(player, rival):
     attempt(player, disabled, False, 1460.0)
     Puzzle.objects.filter(pk=disabled.pk).update(active=False)
     attempt(rival, theirs, False, 1400.0)
-    assert [miss.puzzle for miss in dashboard.retry_queue(player)] == [refailed, failed]  # latest first
+    assert [miss.puzzle for miss in selectors.retry_queue(player)] == [refailed, failed]  # latest first
 
 
 def test_the_retry_queue_links_to_each_puzzle(client, player):
@@ -168,7 +168,7 @@ def test_the_retry_queue_links_to_each_puzzle(client, player):
 
 
 def test_a_long_retry_queue_is_counted_up_to_a_bound(client, player, monkeypatch):
-    monkeypatch.setattr(dashboard, "RETRY_COUNTED", 2)
+    monkeypatch.setattr(selectors, "RETRY_COUNTED", 2)
     for _ in range(3):
         attempt(player, make(), False, 1490.0)
     assert "More than 2 puzzles you missed" in client.get(reverse("trainer:dashboard")).content.decode()

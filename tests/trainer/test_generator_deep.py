@@ -14,8 +14,8 @@ from senterej.engine.solver import DRAWN, MateSearch, prove_mate_line, status
 from trainer.generate.deep import DEEP_KIND, DEEP_PROOF_NODES, climbed_puzzle, deep_puzzle
 from trainer.generate.finders import Found, mate_grade
 from trainer.generate.selection import Tagged, goals_met, initial_rating, select_more, tag
+from trainer.lines import PuzzleLine
 from trainer.proof import validate
-from trainer.themes import Puzzle as ThemePuzzle
 
 #: White's feres and two ders keep Black's negus on the back rank until a der mates.
 MATE_IN_FOUR = "3k1N2/1Rp3R1/3n3K/8/8/8/8/8 w - - 0 30 0/0"
@@ -72,7 +72,7 @@ def test_r7_4_a_lone_feres_near_the_end_of_its_count_holds_the_mate_off():
 
 def test_a_deeper_mate_rates_higher_by_the_formula():
     line = MATE_IN_FOUR_LINE.split()
-    four, three = (ThemePuzzle.of(MATE_IN_FOUR, " ".join(line[:length])) for length in (7, 5))
+    four, three = (PuzzleLine.of(MATE_IN_FOUR, " ".join(line[:length])) for length in (7, 5))
     assert initial_rating(four, 1000, 2, []) - initial_rating(three, 1000, 2, []) == 420
     assert initial_rating(three, 9999, 2, []) - initial_rating(three, 999, 2, []) == 110
     assert initial_rating(four, 99999, 9, ["quietMove"]) == 2400  # the ceiling

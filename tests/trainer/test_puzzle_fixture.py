@@ -11,10 +11,10 @@ from django.core.management import call_command
 from trainer.generate.constructed import RULE_ENDGAMES, constructed_fen
 from trainer.generate.finders import Found, mate_puzzle
 from trainer.generate.selection import Tagged, initial_rating, select, tag
+from trainer.lines import PuzzleLine
 from trainer.models import Puzzle
 from trainer.proof import reachable
 from trainer.themes import SENTEREJ_THEMES
-from trainer.themes import Puzzle as ThemePuzzle
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles.jsonl"
 RECORDS = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
@@ -74,7 +74,7 @@ def test_r7_3_no_puzzle_where_the_only_mate_takes_the_last_piece():
 
 
 def test_the_rating_grows_with_length_tries_effort_and_a_quiet_start():
-    puzzle = ThemePuzzle.of("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8")
+    puzzle = PuzzleLine.of("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8")
     assert initial_rating(puzzle, nodes=0, tries=0, tags=[]) == 600
     assert initial_rating(puzzle, nodes=999, tries=7, tags=["quietMove"]) == 500 + 390 + 330 + 150
 

@@ -8,6 +8,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
+from senterej.engine import WHITE
 from trainer import services
 from trainer.models import Attempt, PlayerRating, Puzzle
 from trainer.selectors import next_puzzle
@@ -208,7 +209,7 @@ def test_a_disabled_puzzle_is_never_served(user):
 def test_r5_a_werera_puzzle_is_one_choice_of_the_side_whose_man_it_moves(user):
     # Round 1, White quicker: c1c8 mates whatever Black chooses (a capture of the der is impossible).
     p = puzzle(("k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0", "c1c8"))
-    assert services.solver_side(p) == 0
+    assert p.line.solver == WHITE
     assert solve(SessionStore(), user, p, ["c1c8"]).state == "solved"
     wrong = solve(SessionStore(), user, p, ["c1c7"])
     assert wrong.state == "failed" and "whatever your opponent chooses" in wrong.message

@@ -7,10 +7,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from senterej.engine import BLACK, WHITE, Position
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
-from trainer.words import THEME_NAMES, line_in_san, numbered, rating_change, theme_name
+from trainer.words import THEME_NAMES, rating_change, theme_name
 
 pytestmark = pytest.mark.django_db
 
@@ -375,17 +374,3 @@ def test_a_rating_change_adds_up_as_shown():
     assert rating_change(1500.0, 1512.4) == "1500 \u2192 1512 (+12)"
     assert rating_change(1500.6, 1492.2) == "1501 \u2192 1492 (\u22129)"
     assert rating_change(1500.0, 1500.2) == "1500 \u2192 1500 (+0)"
-
-
-def test_a_line_is_written_in_san_with_move_numbers():
-    white = Position.from_fen(LADDER[0])
-    assert numbered(white, line_in_san(white, LADDER[1].split(), WHITE)) == ["1. Rd1", "Nf3", "2. Rd8#"]
-    black = Position.from_fen(BLACK_LADDER[0])
-    assert numbered(black, line_in_san(black, BLACK_LADDER[1].split(), BLACK)) == [
-        "1\u2026 Rd8",
-        "2. Nf6",
-        "Rd1#",
-    ]
-    assert black.fen() == BLACK_LADDER[0]  # left as it was
-    werera = Position.from_fen(WERERA[0])
-    assert numbered(werera, line_in_san(werera, [WERERA[1]], WHITE)) == ["Rc8#"]

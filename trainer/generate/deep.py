@@ -18,7 +18,8 @@ from senterej.engine.solver import (
 from trainer.generate.constructed import Endgame, constructed_fen, placement_of, square_near
 from trainer.generate.finders import Found, mate_grade, position_key, proved_puzzle, unique_line
 from trainer.generate.harvest import PUZZLES_PER_GAME, selfplay_positions
-from trainer.themes import Puzzle, themes
+from trainer.lines import PuzzleLine
+from trainer.themes import themes
 
 #: Deep mates are mates in DEEP_LEAST to DEEP_MOST moves (two-fil mates in any number up to TWO_FIL_MOST).
 DEEP_LEAST = 3
@@ -197,7 +198,7 @@ def climbed_puzzle(seed: int, spec_index: int, index: int, two_fil: bool = False
         return deep_puzzle(fen, source) if fen else None
     fen = climb(spec, rng, _two_fil_score, TWO_FIL_MOST, (3, 0))
     puzzle = deep_puzzle(fen, source, 1, TWO_FIL_MOST) if fen else None
-    if puzzle is None or "twoFilMate" not in themes(Puzzle.of(puzzle.fen, puzzle.moves)):
+    if puzzle is None or "twoFilMate" not in themes(PuzzleLine.of(puzzle.fen, puzzle.moves)):
         return None
     return puzzle
 
@@ -214,5 +215,5 @@ def selfplay_deep_job(seed: int, game: int) -> list[Found]:
         puzzle = deep_puzzle(fen, f"{DEEP_KIND} {source}")
         if puzzle is not None:
             found.append(puzzle)
-            covered.update(position_key(p.fen()) for p in Puzzle.of(puzzle.fen, puzzle.moves).positions)
+            covered.update(position_key(p.fen()) for p in PuzzleLine.of(puzzle.fen, puzzle.moves).positions)
     return found

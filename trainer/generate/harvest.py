@@ -6,7 +6,7 @@ from senterej.engine.bots import Bot
 from senterej.engine.game import Game
 from senterej.engine.pieces import BLACK, WHITE
 from trainer.generate.finders import Found, mate_puzzle, material_puzzle, position_key, werera_puzzle
-from trainer.themes import Puzzle
+from trainer.lines import PuzzleLine
 
 SELFPLAY_LEVELS = ("novice", "beginner", "casual")
 MAX_PLIES = 240
@@ -50,5 +50,5 @@ def selfplay_job(seed: int, game: int, material_only: bool = False) -> list[Foun
             puzzle = werera_puzzle(fen, source) if fen.split()[1] == "-" else mate_puzzle(fen, source)
         if puzzle is not None:
             found.append(puzzle)
-            covered.update(position_key(p.fen()) for p in Puzzle.of(puzzle.fen, puzzle.moves).positions)
+            covered.update(position_key(p.fen()) for p in PuzzleLine.of(puzzle.fen, puzzle.moves).positions)
     return found

@@ -15,11 +15,12 @@ import math
 from dataclasses import dataclass
 
 from trainer.generate.finders import Found, position_key
+from trainer.lines import PuzzleLine
 from trainer.proof import reachable
-from trainer.themes import SENTEREJ_THEMES, Puzzle, themes
+from trainer.themes import SENTEREJ_THEMES, themes
 
 
-def initial_rating(puzzle: Puzzle, nodes: int, tries: int, tags: list[str]) -> int:
+def initial_rating(puzzle: PuzzleLine, nodes: int, tries: int, tags: list[str]) -> int:
     """The formula of the module's docstring."""
     solver_moves = len(puzzle.solver_steps)
     quiet = "quietMove" in tags
@@ -43,7 +44,7 @@ class Tagged:
 
 
 def tag(found: Found) -> Tagged:
-    puzzle = Puzzle.of(found.fen, found.moves)
+    puzzle = PuzzleLine.of(found.fen, found.moves)
     tags = themes(puzzle)
     return Tagged(found, tags, initial_rating(puzzle, found.nodes, found.tries, tags))
 

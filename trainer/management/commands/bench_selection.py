@@ -26,7 +26,7 @@ from django.db.models import Count, Model
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.utils import timezone
 
-from trainer import dashboard, selectors, services
+from trainer import selectors, services
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport, PuzzleTheme
 from trainer.words import THEME_NAMES
 
@@ -282,14 +282,14 @@ class Command(BaseCommand):
                 )
                 if theme != rare:
                     explain.append((f"next_puzzle, {label}", lambda choose=choose: choose(0)))
-        queue = dashboard.retry_queue(heavy)
+        queue = selectors.retry_queue(heavy)
         reads: list[tuple[str, Callable[[], object]]] = [
-            ("rating_series (the chart)", lambda: dashboard.rating_series(heavy)),
-            ("history, page 1 and the count", lambda: list(Paginator(dashboard.history(heavy), 20).page(1))),
-            ("theme_results", lambda: dashboard.theme_results(heavy)),
+            ("rating_series (the chart)", lambda: selectors.rating_series(heavy)),
+            ("history, page 1 and the count", lambda: list(Paginator(selectors.history(heavy), 20).page(1))),
+            ("theme_results", lambda: selectors.theme_results(heavy)),
             (
                 "retry_queue, the first 30 and the count",
-                lambda: (list(queue[: dashboard.RETRY_SHOWN]), queue[: dashboard.RETRY_COUNTED + 1].count()),
+                lambda: (list(queue[: selectors.RETRY_SHOWN]), queue[: selectors.RETRY_COUNTED + 1].count()),
             ),
         ]
         self.stdout.write(f"\ndashboard reads for the heavy player, {DASHBOARD_CALLS} calls each (ms)")

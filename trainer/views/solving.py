@@ -1,63 +1,34 @@
-"""The puzzle trainer's pages: the next puzzle for the player or a chosen one, its moves, a hint, the
-solution, another try, a report; the player's dashboard. Views parse the request, call a service and draw;
-the services judge every move and rate each try once. Every POST answers with the puzzle as it stands: the
-fragment for htmx (a refused request with its 4xx status and message), a redirect back without JavaScript."""
+"""Solving: the next puzzle for the player or a chosen one, its moves, the solution, another try, the
+difficulty. Views parse the request, call a service and draw; the services judge every move and rate each try
+once. Every POST answers with the puzzle as it stands: the fragment for htmx (a refused request with its 4xx
+status and message), a redirect back without JavaScript."""
 
 import re
 from dataclasses import asdict
 
-from django import forms
-from django.contrib.auth.decorators import login_required
 from django.contrib.sessions.backends.base import SessionBase
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
-from trainer import dashboard, selectors, services
-from trainer.charts import rating_chart
-from trainer.models import Attempt, Puzzle, PuzzleReport
-from trainer.rating import PROVISIONAL_RD
-from trainer.words import DIFFICULTY_NAMES, line_in_san, numbered, rating_change, theme_name
+from trainer import selectors, services
+from trainer.forms import DifficultyForm, MoveForm, TokenForm
+from trainer.lines import PuzzleLine
+from trainer.models import Puzzle
+from trainer.words import numbered, rating_change, theme_name
 
 #: What the pages keep beside the services' own store: the theme being trained, the difficulty, and the
 #: last outcome, so that a page drawn again (a reload, the redirect after a POST without JavaScript) shows it.
 SESSION_PAGE = "trainer_page"
-SESSION_REPORTED = "trainer_reported"
+
+
 THEME_PATTERN = re.compile(r"[A-Za-z0-9]{1,40}")
-HISTORY_PAGE = 20
-
-
-class MoveForm(forms.Form):
-    move = forms.CharField(max_length=20)
-    token = forms.CharField(max_length=40)
-    ply = forms.IntegerField(min_value=0, max_value=400)
-
-
-class TokenForm(forms.Form):
-    token = forms.CharField(max_length=40)
-
-
-class DifficultyForm(forms.Form):
-    difficulty = forms.ChoiceField(
-        choices=[(key, DIFFICULTY_NAMES[key]) for key in selectors.DIFFICULTIES],
-        label=gettext_lazy("Difficulty"),
-    )
-
-
-class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
-    class Meta:
-        model = PuzzleReport
-        fields = ["reason", "comment"]
-        widgets = {"reason": forms.RadioSelect, "comment": forms.Textarea(attrs={"rows": 3})}
-        labels = {"reason": gettext_lazy("What is wrong?"), "comment": gettext_lazy("Comment (optional)")}
 
 
 def _page(session: SessionBase) -> dict:
@@ -204,14 +175,6 @@ def _notice(request: HttpRequest, theme: str, error: str = "", status: int = 200
     return render(request, template, context, status=status)
 
 
-def _played_out(puzzle: Puzzle, solver: int, moves: list[str]) -> Position:
-    """The puzzle's position after these moves. A werera puzzle's one choice is played as the solver's."""
-    position = Position.from_fen(puzzle.fen)
-    for text in moves:
-        position.push(parse_coordinate(text), solver if position.turn is None else None)
-    return position
-
-
 def _last_squares(moves: list[str]) -> tuple[int, ...]:
     if not moves:
         return ()
@@ -243,8 +206,8 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
     state = _served(request.session, puzzle)
     kept = page["outcome"]
     outcome = kept if state is not None and kept is not None and kept["token"] == state["token"] else None
-    start = Position.from_fen(puzzle.fen)
-    solver = services.solver_side(puzzle)
+    line = puzzle.line
+    start, solver = line.start, line.solver
     solution = puzzle.solution
     live = state is not None and not state["done"]
     done = state is not None and state["done"]
@@ -254,15 +217,15 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
         step = len(solution)
     if step is not None:
         position, shown = (
-            _played_out(puzzle, solver, solution[:step]),
+            line.at(step),
             solution[step - 1 : step] if step else [],
         )
     elif outcome is not None:
         played = outcome["played"]
-        position, shown = _played_out(puzzle, solver, solution[: outcome["from_ply"]] + played), played
+        position, shown = line.after(solution[: outcome["from_ply"]] + played), played
     else:
         ply = state["ply"] if state is not None else 0
-        position, shown = _played_out(puzzle, solver, solution[:ply]), []
+        position, shown = line.at(ply), []
     hint = None
     if live and state is not None and request.GET.get("hint") == "1":
         hint = move_from(parse_coordinate(solution[state["ply"]]))
@@ -274,7 +237,7 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
         last_move=_last_squares(shown),
         hint=hint,
     )
-    feedback, rating_text = _feedback(request, puzzle, solver, outcome)
+    feedback, rating_text = _feedback(request, line, outcome)
     theme = page["theme"]
     return {
         "puzzle": puzzle,
@@ -289,7 +252,7 @@ def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
         "announce": " ".join(part for part in (feedback, rating_text) if part),
         "to_move": _to_move(start, solver),
         "show_hint": hint is not None,
-        "steps": numbered(start, line_in_san(start, solution, solver)) if done else [],
+        "steps": numbered(start, line.sans()) if done else [],
         "step": step,
         "themes": [(name, theme_name(name)) for name in puzzle.theme_list] if done else [],
         "theme": theme,
@@ -309,13 +272,12 @@ def _to_move(start: Position, solver: int) -> str:
     return _("White to move") if solver == WHITE else _("Black to move")
 
 
-def _feedback(request: HttpRequest, puzzle: Puzzle, solver: int, outcome: dict | None) -> tuple[str, str]:
+def _feedback(request: HttpRequest, line: PuzzleLine, outcome: dict | None) -> tuple[str, str]:
     """What the last step earned, in words, and the rating change once the try is over."""
     if outcome is None:
         return "", ""
     if outcome["state"] == "continue":
-        before = _played_out(puzzle, solver, puzzle.solution[: outcome["from_ply"]])
-        played = line_in_san(before, outcome["played"], solver)
+        played = line.sans(outcome["played"], ply=outcome["from_ply"])
         return _("Correct! Your opponent answered %(reply)s. Find the next move.") % {"reply": played[-1]}, ""
     if outcome["state"] == "solved":
         feedback = _("Solved! Well played.")
@@ -328,59 +290,3 @@ def _feedback(request: HttpRequest, puzzle: Puzzle, solver: int, outcome: dict |
     if request.user.is_authenticated:
         return feedback, _("Not rated: only your first try at a puzzle counts.")
     return feedback, ""  # the page invites a visitor to log in
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
-    """Reports go to the curators. A puzzle can be reported by whoever was given it, once per session."""
-    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
-    given = puzzle.pk in services.seen(request.session) or (
-        request.user.is_authenticated and Attempt.objects.filter(user=request.user, puzzle=puzzle).exists()
-    )
-    reported = puzzle.pk in request.session.get(SESSION_REPORTED, [])
-    form = ReportForm(request.POST or None)
-    status = 200
-    if not given:
-        form, status = None, 403
-    elif request.method == "POST" and not reported:
-        if form.is_valid():
-            entry = form.save(commit=False)
-            entry.puzzle = puzzle
-            entry.user = request.user if request.user.is_authenticated else None
-            entry.save()
-            request.session[SESSION_REPORTED] = [*request.session.get(SESSION_REPORTED, []), puzzle.pk]
-            reported = True
-        else:
-            status = 400
-    context = {"puzzle": puzzle, "form": form, "reported": reported, "given": given}
-    template = "trainer/report.html#report" if request.htmx else "trainer/report.html"
-    return render(request, template, context, status=status)
-
-
-@login_required
-@require_safe
-def dashboard_page(request: HttpRequest) -> HttpResponse:
-    """The signed-in player's own dashboard; it reads request.user only, whatever the query string says."""
-    attempts = Paginator(dashboard.history(request.user), HISTORY_PAGE).get_page(request.GET.get("page"))
-    context: dict[str, object] = {
-        "attempts": attempts,
-        "rows": [
-            (attempt, rating_change(attempt.rating_before, attempt.rating_after) if attempt.rated else "")
-            for attempt in attempts
-        ],
-    }
-    if request.htmx:
-        return render(request, "trainer/dashboard.html#history", context)
-    rating = services.player_rating(request.user)
-    queue = dashboard.retry_queue(request.user)
-    context.update(
-        rating=rating,
-        provisional=rating.rd > PROVISIONAL_RD,
-        chart=rating_chart(dashboard.rating_series(request.user)),
-        themes=dashboard.theme_results(request.user),
-        retry=queue[: dashboard.RETRY_SHOWN],
-        retry_count=queue[: dashboard.RETRY_COUNTED + 1].count(),
-        retry_counted=dashboard.RETRY_COUNTED,
-        theme_window=dashboard.THEME_WINDOW,
-    )
-    return render(request, "trainer/dashboard.html", context)

@@ -1,0 +1,84 @@
+"""A puzzle's line, worked out once: who solves, the positions along it, its SAN, a werera puzzle's round."""
+
+import pytest
+
+from senterej.engine import BLACK, WHITE, Position
+from trainer.lines import LineError, PuzzleLine
+from trainer.words import numbered
+
+LADDER = ("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8")
+# The ladder with colours swapped and the board turned: Black mates.
+BLACK_LADDER = ("7r/7N/8/8/8/1k6/8/K7 b - - 0 1 0/0", "h8d8 h7f6 d8d1")
+# Round 1 of the werera, White quicker: c1c8 mates whatever Black chooses.
+WERERA = ("k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0", "c1c8")
+# Round 2, Black quicker (R5.2), and the choice is Black's: the solver is the owner of the man it moves.
+BLACK_WERERA = ("2r1k3/8/8/7N/8/8/PP6/K7 - - 2 0 1 0/0", "c8c1")
+
+
+def test_the_solver_is_the_side_to_move_in_turn_based_play():
+    assert PuzzleLine.of(*LADDER).solver == WHITE
+    assert PuzzleLine.of(*BLACK_LADDER).solver == BLACK
+
+
+def test_r5_in_a_werera_puzzle_the_solver_owns_the_man_the_choice_moves_and_the_round_is_told():
+    white, black = PuzzleLine.of(*WERERA), PuzzleLine.of(*BLACK_WERERA)
+    assert (white.solver, white.werera_round, white.quicker) == (WHITE, 1, WHITE)
+    assert (black.solver, black.werera_round, black.quicker) == (BLACK, 2, BLACK)
+    assert PuzzleLine.of(*LADDER).werera_round is None and PuzzleLine.of(*LADDER).quicker is None
+
+
+def test_a_line_whose_choice_cannot_be_read_is_white_s_so_that_it_can_still_be_shown():
+    assert PuzzleLine.of(WERERA[0], "zz").solver == WHITE
+    assert PuzzleLine.of(WERERA[0], "").solver == WHITE
+
+
+def test_the_positions_follow_the_line_and_the_start_is_left_as_it_was():
+    line = PuzzleLine.of(*LADDER)
+    assert [p.fen().split()[0] for p in line.positions] == [
+        "k7/8/1K6/8/8/8/7n/7R",
+        "k7/8/1K6/8/8/8/7n/3R4",
+        "k7/8/1K6/8/8/5n2/8/3R4",
+        "k2R4/8/1K6/8/8/5n2/8/8",
+    ]
+    assert line.at(1).fen() == line.positions[1].fen()
+    assert line.after(["h1h8"]).fen().split()[0] == "k6R/8/1K6/8/8/8/7n/8"
+    assert line.start.fen() == LADDER[0]
+    assert line.mates and len(line.solver_steps) == 2
+
+
+def test_r5_4_a_werera_choice_that_checks_is_played_as_a_round_and_ends_the_werera():
+    line = PuzzleLine.of(*WERERA)
+    end = line.end
+    assert end.werera is None and end.turn == BLACK  # the check ended the werera: Black, checked, moves next
+    assert line.mates
+
+
+def test_a_line_is_written_in_san_with_move_numbers_from_any_ply():
+    white = PuzzleLine.of(*LADDER)
+    assert numbered(white.start, white.sans()) == ["1. Rd1", "Nf3", "2. Rd8#"]
+    assert white.sans(["d1d8"], ply=2) == ["Rd8#"]
+    black = PuzzleLine.of(*BLACK_LADDER)
+    assert numbered(black.start, black.sans()) == ["1\u2026 Rd8", "2. Nf6", "Rd1#"]
+    werera = PuzzleLine.of(*WERERA)
+    assert numbered(werera.start, werera.sans()) == ["Rc8#"]
+
+
+@pytest.mark.parametrize(
+    ("moves", "number", "unreadable"),
+    [
+        ("h1d1 h2f3 d1d9", 3, "not a move in coordinate notation"),
+        ("h1d1 a8a7 d1d8", 2, ""),
+        ("h1h2 h2f3", 2, ""),
+    ],
+)
+def test_a_line_that_cannot_be_played_names_its_first_bad_move(moves, number, unreadable):
+    with pytest.raises(LineError) as raised:
+        PuzzleLine.of(LADDER[0], moves).check_playable()
+    assert raised.value.number == number
+    assert (unreadable in raised.value.unreadable) if unreadable else raised.value.unreadable == ""
+
+
+def test_a_sound_line_is_playable():
+    PuzzleLine.of(*LADDER).check_playable()
+    PuzzleLine.of(*WERERA).check_playable()
+    assert Position.from_fen(LADDER[0]).fen() == LADDER[0]

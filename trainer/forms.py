@@ -1,0 +1,65 @@
+"""The trainer's forms: a move, a serving token, the difficulty, a report, and the curators' queue and
+answer."""
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from trainer import selectors
+from trainer.models import PuzzleReport
+from trainer.words import DIFFICULTY_NAMES
+
+
+class MoveForm(forms.Form):
+    move = forms.CharField(max_length=20)
+    token = forms.CharField(max_length=40)
+    ply = forms.IntegerField(min_value=0, max_value=400)
+
+
+class TokenForm(forms.Form):
+    token = forms.CharField(max_length=40)
+
+
+class DifficultyForm(forms.Form):
+    difficulty = forms.ChoiceField(
+        choices=[(key, DIFFICULTY_NAMES[key]) for key in selectors.DIFFICULTIES],
+        label=gettext_lazy("Difficulty"),
+    )
+
+
+class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = PuzzleReport
+        fields = ["reason", "comment"]
+        widgets = {"reason": forms.RadioSelect, "comment": forms.Textarea(attrs={"rows": 3})}
+        labels = {"reason": gettext_lazy("What is wrong?"), "comment": gettext_lazy("Comment (optional)")}
+
+
+class QueueForm(forms.Form):
+    status = forms.ChoiceField(choices=PuzzleReport.Status.choices, required=False)
+    puzzle = forms.IntegerField(min_value=1, required=False)
+    page = forms.IntegerField(min_value=1, required=False)
+
+
+class HandleForm(forms.Form):
+    status = forms.ChoiceField(
+        choices=[
+            (PuzzleReport.Status.RESOLVED, gettext_lazy("Resolve")),
+            (PuzzleReport.Status.DISMISSED, gettext_lazy("Dismiss")),
+        ]
+    )
+    note = forms.CharField(
+        max_length=PuzzleReport._meta.get_field("note").max_length,
+        label=gettext_lazy("Note"),
+        help_text=gettext_lazy("What was wrong and what you did; kept with the report and the puzzle."),
+        widget=forms.Textarea(attrs={"rows": 2}),
+    )
+    disable = forms.BooleanField(required=False, label=gettext_lazy("Disable the puzzle"))
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        if data.get("status") == PuzzleReport.Status.DISMISSED and data.get("disable"):
+            raise forms.ValidationError(
+                _("A dismissed report leaves its puzzle as it is: resolve the report to disable the puzzle.")
+            )
+        return data

@@ -1,0 +1,43 @@
+"""The signed-in player's dashboard."""
+
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from trainer import selectors, services
+from trainer.charts import rating_chart
+from trainer.rating import PROVISIONAL_RD
+from trainer.words import rating_change
+
+HISTORY_PAGE = 20
+
+
+@login_required
+@require_safe
+def dashboard_page(request: HttpRequest) -> HttpResponse:
+    """The signed-in player's own dashboard; it reads request.user only, whatever the query string says."""
+    attempts = Paginator(selectors.history(request.user), HISTORY_PAGE).get_page(request.GET.get("page"))
+    context: dict[str, object] = {
+        "attempts": attempts,
+        "rows": [
+            (attempt, rating_change(attempt.rating_before, attempt.rating_after) if attempt.rated else "")
+            for attempt in attempts
+        ],
+    }
+    if request.htmx:
+        return render(request, "trainer/dashboard.html#history", context)
+    rating = services.player_rating(request.user)
+    queue = selectors.retry_queue(request.user)
+    context.update(
+        rating=rating,
+        provisional=rating.rd > PROVISIONAL_RD,
+        chart=rating_chart(selectors.rating_series(request.user)),
+        themes=selectors.theme_results(request.user),
+        retry=queue[: selectors.RETRY_SHOWN],
+        retry_count=queue[: selectors.RETRY_COUNTED + 1].count(),
+        retry_counted=selectors.RETRY_COUNTED,
+        theme_window=selectors.THEME_WINDOW,
+    )
+    return render(request, "trainer/dashboard.html", context)

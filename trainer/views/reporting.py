@@ -1,0 +1,38 @@
+"""A player's report on a puzzle, for the curators."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_http_methods
+
+from trainer import services
+from trainer.forms import ReportForm
+from trainer.models import Attempt, Puzzle
+
+SESSION_REPORTED = "trainer_reported"
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+    """Reports go to the curators. A puzzle can be reported by whoever was given it, once per session."""
+    puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
+    given = puzzle.pk in services.seen(request.session) or (
+        request.user.is_authenticated and Attempt.objects.filter(user=request.user, puzzle=puzzle).exists()
+    )
+    reported = puzzle.pk in request.session.get(SESSION_REPORTED, [])
+    form = ReportForm(request.POST or None)
+    status = 200
+    if not given:
+        form, status = None, 403
+    elif request.method == "POST" and not reported:
+        if form.is_valid():
+            entry = form.save(commit=False)
+            entry.puzzle = puzzle
+            entry.user = request.user if request.user.is_authenticated else None
+            entry.save()
+            request.session[SESSION_REPORTED] = [*request.session.get(SESSION_REPORTED, []), puzzle.pk]
+            reported = True
+        else:
+            status = 400
+    context = {"puzzle": puzzle, "form": form, "reported": reported, "given": given}
+    template = "trainer/report.html#report" if request.htmx else "trainer/report.html"
+    return render(request, template, context, status=status)
