@@ -1,8 +1,8 @@
-"""The trainer's reads of many rows. Choosing the next puzzle: unseen, active, near the player's rating plus a difficulty offset, optionally
-of one theme, never the one just played. Each look is an index range scan with a small limit (the
-(active, rating) index, or (theme, active, rating) for a theme), so the choice stays fast with a hundred
-thousand puzzles and a million attempts; the window widens when nothing fits. Then the dashboard's reads,
-each of the one player it is given."""
+"""The trainer's reads of many rows. Choosing the next puzzle: unseen, active, near the player's rating
+plus a difficulty offset, optionally of one theme, never the one just played. Each look is an index range
+scan with a small limit (the (active, rating) index, or (theme, active, rating) for a theme), so the choice
+stays fast with a hundred thousand puzzles and a million attempts; the window widens when nothing fits.
+Then the dashboard's reads, each of the one player it is given."""
 
 import random
 from dataclasses import dataclass

@@ -6,7 +6,7 @@ from pathlib import Path
 from django.conf import settings
 from django.urls import reverse
 
-from course.views import DIAGRAMS
+from course.views.rules_page import DIAGRAMS
 from senterej.engine import WHITE, Position
 from senterej.engine.game import BARE_KING, Game
 from senterej.engine.notation import coordinate, sorted_coordinates
