@@ -23,6 +23,7 @@ from senterej.engine.squares import (
     NEGUS_ATTACKS,
     der_attacks,
 )
+from senterej.engine.squares import squares_of as _squares
 from senterej.engine.werera import play_round
 
 VALUE = {MEDEQ: 1, FERS: 2, FIL: 2, FERES: 3, DER: 5, NEGUS: 100}
@@ -92,10 +93,6 @@ def _attacks(position: Position, sq: int) -> int:
         return MEDEQ_ATTACKS[colour][sq]
     table = {FERES: FERES_ATTACKS, FIL: FIL_ATTACKS, FERS: FERS_ATTACKS, NEGUS: NEGUS_ATTACKS}[kind]
     return table[sq]
-
-
-def _squares(bits: int) -> list[int]:
-    return [sq for sq in range(64) if bits >> sq & 1]
 
 
 def mate_in(moves: int) -> Callable[[Puzzle], bool]:

@@ -37,6 +37,7 @@ from .squares import (
     RANK_1,
     RANK_8,
     der_attacks,
+    squares_of,
 )
 from .werera import play_round
 
@@ -125,27 +126,18 @@ def _direct_checks(position: Position) -> list[int] | None:
     free = ~(own | by_kind[NEGUS])
     moves: list[int] = []
     for kind, table in ((FERES, FERES_ATTACKS), (FIL, FIL_ATTACKS), (FERS, FERS_ATTACKS)):
-        for frm in _squares(own & by_kind[kind]):
-            moves.extend(frm | to << 6 for to in _squares(table[frm] & table[king] & free))
-    for frm in _squares(own & by_kind[DER]):
-        moves.extend(frm | to << 6 for to in _squares(der_attacks(frm, occupied) & der_lines & free))
+        for frm in squares_of(own & by_kind[kind]):
+            moves.extend(frm | to << 6 for to in squares_of(table[frm] & table[king] & free))
+    for frm in squares_of(own & by_kind[DER]):
+        moves.extend(frm | to << 6 for to in squares_of(der_attacks(frm, occupied) & der_lines & free))
     checking = MEDEQ_ATTACKS[them][king]
     step = 8 if us == WHITE else -8
-    for frm in _squares(medeqs):
+    for frm in squares_of(medeqs):
         if not occupied >> (frm + step) & 1 and checking >> (frm + step) & 1:
             moves.append(frm | (frm + step) << 6)
         targets = MEDEQ_ATTACKS[us][frm] & position.by_colour[them] & free & checking
-        moves.extend(frm | to << 6 for to in _squares(targets))
+        moves.extend(frm | to << 6 for to in squares_of(targets))
     return moves
-
-
-def _squares(bits: int) -> list[int]:
-    squares = []
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        squares.append(low.bit_length() - 1)
-    return squares
 
 
 def _mating_move(position: Position, moves: list[int]) -> int:
