@@ -15,7 +15,8 @@ FERS = 5  # ferz
 NEGUS = 6  # king
 
 KINDS = (MEDEQ, FERES, FIL, DER, FERS, NEGUS)
-#: A *piece* in the sense of R7: a man that is neither the negus nor a medeq.
+#: A *piece* in the sense of R7: a man that is neither the negus nor a medeq. Also the kinds a medeq may
+#: become (R3.1), in the order the moves and the board offer them.
 PIECE_KINDS = (FERS, DER, FIL, FERES)
 
 LETTERS = {MEDEQ: "P", FERES: "N", FIL: "B", DER: "R", FERS: "Q", NEGUS: "K"}

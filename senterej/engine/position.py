@@ -9,7 +9,7 @@ none). A negus move of two squares is castling (R6); a move with `from == to` is
 from collections.abc import Callable
 
 from .fen import CASTLING_BIT, CASTLING_HOME, FenError, FenParts, format_fen, parse_fen
-from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, START_COUNT, WHITE, Piece
+from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, START_COUNT, WHITE, Piece
 from .speech import _
 from .squares import (
     ALL,
@@ -39,7 +39,6 @@ CASTLING_PATH = {
     WHITE: (SQUARE_OF_NAME["f1"], SQUARE_OF_NAME["g1"]),
     BLACK: (SQUARE_OF_NAME["c8"], SQUARE_OF_NAME["b8"]),
 }
-PROMOTION_ORDER = (FERS, DER, FIL, FERES)
 
 
 def move_from(move: int) -> int:
@@ -152,7 +151,7 @@ class Position:
         """R3.1: the kinds a medeq of this side may promote to, in the order fers, der, fil, feres."""
         own = self.by_colour[colour]
         by_kind = self.by_kind
-        return [kind for kind in PROMOTION_ORDER if (own & by_kind[kind]).bit_count() < START_COUNT[kind]]
+        return [kind for kind in PIECE_KINDS if (own & by_kind[kind]).bit_count() < START_COUNT[kind]]
 
     # --- attacks ---
 
