@@ -13,9 +13,9 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .evaluate import VALUE, evaluate
+from .evaluate import evaluate
 from .fen import COUNT_LIMIT, SEVENTY_MOVES
-from .pieces import BLACK, MEDEQ, WHITE
+from .pieces import BLACK, MEDEQ, VALUE, WHITE
 from .position import Position
 
 MATE = 100_000

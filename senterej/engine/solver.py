@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from .fen import COUNT_LIMIT, SEVENTY_MOVES
 from .notation import coordinate, parse_coordinate
-from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE
+from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, VALUE, WHITE
 from .position import WAIT, Position
 from .speech import _
 from .squares import (
@@ -541,8 +541,6 @@ def prove_werera_choice(fen: str, moves: list[str]) -> str | None:
 
 # --- material ---
 
-#: Centipawns for the material search; its own, so that a puzzle's proof does not move with the bots' taste.
-MATERIAL = {0: 0, MEDEQ: 100, FIL: 150, FERS: 180, FERES: 300, DER: 500, NEGUS: 0}
 #: What a mate is worth inside a material search.
 WON = 50_000
 #: A material puzzle's solution wins at least this much, and every other move at least MARGIN less.
@@ -559,7 +557,7 @@ def material(position: Position, side: int) -> int:
     for sq in range(64):
         code = board[sq]
         if code:
-            value = MATERIAL[code & 7]
+            value = VALUE[code & 7]
             score += value if code >> 3 == side else -value
     return score
 
@@ -627,7 +625,7 @@ def _capture_order(position: Position, moves: list[int]) -> list[int]:
         frm, to = move & 63, move >> 6 & 63
         victim = board[to] & 7 if frm != to else 0
         return (
-            -(10 * MATERIAL[victim] - MATERIAL[board[frm] & 7] // 10 + MATERIAL[move >> 12])
+            -(10 * VALUE.get(victim, 0) - VALUE[board[frm] & 7] // 10 + VALUE.get(move >> 12, 0))
             if victim or move >> 12
             else 0
         )

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from senterej.engine import START_FEN, Position
-from senterej.engine.evaluate import VALUE, evaluate
-from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ
+from senterej.engine.evaluate import evaluate
+from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, VALUE
 
 TURN_BASED_START = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
 
