@@ -34,24 +34,18 @@ from senterej.engine.game import Game
 from senterej.engine.notation import coordinate, parse_move
 from senterej.engine.pieces import BLACK, FERS, FIL, KIND_OF_LETTER, MEDEQ, WHITE, Piece
 from senterej.engine.position import Position
-from senterej.engine.solver import (
+from senterej.engine.proofs import MATED, SearchLimitError, status
+from senterej.engine.proofs.mate import MateSearch, best_defence, checking_moves, prove_mate_line
+from senterej.engine.proofs.material import (
     GAIN,
     KEPT_PIECES,
-    MATED,
     WON,
     MaterialSearch,
-    MateSearch,
-    SearchLimitError,
-    best_defence,
-    checking_moves,
     material,
     material_step,
-    prove_mate_line,
     prove_material_line,
-    prove_werera_choice,
-    status,
-    werera_winning_choices,
 )
+from senterej.engine.proofs.werera import prove_werera_choice, werera_winning_choices
 from senterej.engine.squares import FIL_ATTACKS, NEGUS_ATTACKS
 
 from .themes import SENTEREJ_THEMES, Puzzle, themes

@@ -14,7 +14,7 @@ from functools import cached_property
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, WHITE
 from senterej.engine.position import WAIT, Position
-from senterej.engine.solver import MATED, status
+from senterej.engine.proofs import MATED, status
 from senterej.engine.squares import (
     FERES_ATTACKS,
     FERS_ATTACKS,

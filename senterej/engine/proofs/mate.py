@@ -1,5 +1,4 @@
-"""Proofs for puzzles: forced mates found and checked move by move under the real rules, material won by
-force, and one werera round won whatever the other side chooses.
+"""Mate proofs: forced mates found and checked move by move under the real rules.
 
 A puzzle line alternates the solver's moves with the opponent's replies. It is sound when every solver move
 but the last is the only move that still mates in the moves left (the last may be any mate: a mate in one
@@ -23,13 +22,13 @@ shorter mate, so it never decides whether a puzzle is sound.
 
 from dataclasses import dataclass
 
-from .fen import SEVENTY_MOVES
-from .game import CHECKMATE, ONGOING, adjudicate, draw_by_count_or_r8, is_bare_king
-from .notation import coordinate, parse_coordinate
-from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, VALUE, WHITE
-from .position import WAIT, Position
-from .speech import _
-from .squares import (
+from ..fen import SEVENTY_MOVES
+from ..game import draw_by_count_or_r8, is_bare_king
+from ..notation import coordinate, parse_coordinate
+from ..pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE
+from ..position import Position
+from ..speech import _
+from ..squares import (
     FERES_ATTACKS,
     FERS_ATTACKS,
     FIL_ATTACKS,
@@ -40,25 +39,10 @@ from .squares import (
     der_attacks,
     squares_of,
 )
-from .werera import play_round
+from . import MATED, SearchLimitError, opponent_in_check, status
 
-MATED = "mated"  # the side to move is checkmated: the side that just moved has won
-DRAWN = "drawn"
 #: A mate proved for a table entry that has none yet.
 NO_MATE_KNOWN = 1 << 30
-
-
-def opponent_in_check() -> str:
-    """The failure of a puzzle whose side not to move stands in check: the engine reads such positions (R9.1
-    relaxed for conformance), but no game reaches them."""
-    return _("the side not to move is in check")
-
-
-def status(position: Position) -> tuple[str | None, list[int]]:
-    """The rules' verdict on a turn-based position, judged by `adjudicate` (R7.5, repetition left out: a
-    proof judges a position without the game's history), and the legal moves of the side to move."""
-    ruling, moves = adjudicate(position)
-    return (None if ruling == ONGOING else MATED if ruling == CHECKMATE else DRAWN), moves
 
 
 def checking_moves(position: Position, moves: list[int]) -> list[int]:
@@ -165,10 +149,6 @@ def _has_flight(position: Position) -> bool:
 def _table_key(position: Position) -> tuple[object, ...]:
     quiet = position.halfmove if position.halfmove >= SEVENTY_MOVES - 20 else 0
     return (position.placement_key(), position.counting, quiet)
-
-
-class SearchLimitError(Exception):
-    """The search met its node limit before it could answer."""
 
 
 class MateSearch:
@@ -477,198 +457,3 @@ def best_defence(search: MateSearch, position: Position, left: int) -> list[int]
         if not quicker:
             longest.append(reply)
     return longest
-
-
-def werera_round_wins(position: Position, side: int, choice: int) -> bool:
-    """Whether `choice` of `side` in this werera round mates whatever the other side chooses (R5)."""
-    them = side ^ 1
-    for reply in [WAIT, *position.legal_moves(them)]:
-        after = position.copy()
-        play_round(after, *((choice, reply) if side == WHITE else (reply, choice)))
-        if after.turn != them or status(after)[0] != MATED:
-            return False
-    return True
-
-
-def werera_winning_choices(position: Position, side: int, limit: int = 99) -> list[int]:
-    """The choices (waiting included) of `side` that mate in this round whatever the other side chooses."""
-    found = []
-    for choice in [WAIT, *position.legal_moves(side)]:
-        if _mates_if_they_wait(position, side, choice) and werera_round_wins(position, side, choice):
-            found.append(choice)
-            if len(found) >= limit:
-                break
-    return found
-
-
-def _mates_if_they_wait(position: Position, side: int, choice: int) -> bool:
-    """A quick first test: a choice that does not mate against a waiting opponent cannot win every time."""
-    if choice == WAIT:
-        return False
-    after = position.copy()
-    play_round(after, *((choice, WAIT) if side == WHITE else (WAIT, choice)))
-    return after.turn == side ^ 1 and status(after)[0] == MATED
-
-
-def prove_werera_choice(fen: str, moves: list[str]) -> str | None:
-    """Checks a werera puzzle (one round): the solver's one choice mates whatever the opponent chooses, and
-    no other choice does. The solver is the side whose man the choice moves."""
-    position = Position.from_fen(fen)
-    if position.werera is None:
-        return _("not a werera position")
-    if len(moves) != 1:
-        return _("a werera puzzle is one choice")
-    choice = parse_coordinate(moves[0])
-    sides = [side for side in (WHITE, BLACK) if choice != WAIT and choice in position.legal_moves(side)]
-    if len(sides) != 1:
-        return _("%(move)s is not a legal choice of exactly one side") % {"move": moves[0]}
-    winning = werera_winning_choices(position, sides[0], limit=2)
-    if winning != [choice]:
-        others = " ".join(coordinate(m) for m in winning if m != choice) or _("none")
-        return _("%(move)s is not the only choice that mates whatever the reply: %(others)s") % {
-            "move": moves[0],
-            "others": others,
-        }
-    return None
-
-
-# --- material ---
-
-#: What a mate is worth inside a material search.
-WON = 50_000
-#: A material puzzle's solution wins at least this much, and every other move at least MARGIN less.
-GAIN = 250
-MARGIN = 200
-#: A side down to one piece may run its count to a draw (R7.4): the loser must keep this many pieces.
-KEPT_PIECES = 2
-
-
-def material(position: Position, side: int) -> int:
-    """The material balance from `side`'s view."""
-    board = position.board
-    score = 0
-    for sq in range(64):
-        code = board[sq]
-        if code:
-            value = VALUE[code & 7]
-            score += value if code >> 3 == side else -value
-    return score
-
-
-class MaterialSearch:
-    """A plain alpha-beta search on material, every node judged by the rules (a bare king is a draw, a mate
-    is WON), with a quiescence search on captures and promotions (and every reply to a check)."""
-
-    def __init__(self, max_nodes: int | None = None) -> None:
-        self.nodes = 0
-        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
-
-    def value(self, position: Position, depth: int, alpha: int = -2 * WON, beta: int = 2 * WON) -> int:
-        """The value for the side to move of a search `depth` plies deep (fail-hard outside the window)."""
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise SearchLimitError(f"more than {self.max_nodes} nodes")
-        verdict, legal = status(position)
-        if verdict is not None:
-            return -WON if verdict == MATED else 0
-        if depth <= 0:
-            return self._quiesce(position, alpha, beta, legal)
-        for move in _capture_order(position, legal):
-            position.push(move)
-            score = -self.value(position, depth - 1, -beta, -alpha)
-            position.pop()
-            if score >= beta:
-                return beta
-            alpha = max(alpha, score)
-        return alpha
-
-    def _quiesce(self, position: Position, alpha: int, beta: int, legal: list[int]) -> int:
-        us = position.turn
-        assert us is not None
-        if position.is_check():
-            moves = legal
-        else:
-            stand = material(position, us)
-            if stand >= beta:
-                return beta
-            alpha = max(alpha, stand)
-            board = position.board
-            moves = [m for m in legal if m >> 12 or (board[m >> 6 & 63] and m & 63 != m >> 6 & 63)]
-        for move in _capture_order(position, moves):
-            position.push(move)
-            score = -self.value(position, 0, -beta, -alpha)
-            position.pop()
-            if score >= beta:
-                return beta
-            alpha = max(alpha, score)
-        return alpha
-
-    def move_value(self, position: Position, move: int, depth: int, alpha: int, beta: int) -> int:
-        position.push(move)
-        try:
-            return -self.value(position, depth - 1, -beta, -alpha)
-        finally:
-            position.pop()
-
-
-def _capture_order(position: Position, moves: list[int]) -> list[int]:
-    board = position.board
-
-    def rank(move: int) -> int:
-        frm, to = move & 63, move >> 6 & 63
-        victim = board[to] & 7 if frm != to else 0
-        return (
-            -(10 * VALUE.get(victim, 0) - VALUE[board[frm] & 7] // 10 + VALUE.get(move >> 12, 0))
-            if victim or move >> 12
-            else 0
-        )
-
-    return sorted(moves, key=rank)
-
-
-def material_step(search: MaterialSearch, position: Position, move: int, depth: int) -> str | None:
-    """Why `move` is not the one move that wins material here, searched `depth` plies (None if it is): it
-    must win GAIN or more without mating, and every other move must do at least MARGIN worse."""
-    us = position.turn
-    assert us is not None
-    base = material(position, us)
-    best = search.move_value(position, move, depth, -2 * WON, 2 * WON)
-    if best >= WON // 2:
-        return _("it mates: that is a mate puzzle")
-    if best < base + GAIN:
-        return _("it wins %(gain)s centipawns, less than %(needed)s") % {"gain": best - base, "needed": GAIN}
-    bar = best - MARGIN
-    for other in position.legal_moves():
-        if other != move and search.move_value(position, other, depth, bar - 1, bar) >= bar:
-            return _("%(move)s does nearly as well") % {"move": coordinate(other)}
-    return None
-
-
-def prove_material_line(fen: str, moves: list[str], search: MaterialSearch | None = None) -> str | None:
-    """Checks a material puzzle: legal moves, the solver's one winning move at each step (searched two plies
-    per solver move left), and the loser keeping enough pieces that the count cannot save it (R7.4)."""
-    search = search or MaterialSearch()
-    position = Position.from_fen(fen)
-    if position.turn is None or len(moves) % 2 == 0:
-        return _("a material line is played turn by turn and ends with the solver's move")
-    if position.is_check(position.turn ^ 1):
-        return opponent_in_check()
-    solver = position.turn
-    total = (len(moves) + 1) // 2
-    for index, text in enumerate(moves):
-        move = parse_coordinate(text)
-        verdict, legal = status(position)
-        if verdict is not None or move not in legal:
-            return _("move %(number)s (%(move)s) is not legal") % {"number": index + 1, "move": text}
-        if index % 2 == 0:
-            failure = material_step(search, position, move, 2 * (total - index // 2))
-            if failure is not None:
-                return _("move %(number)s (%(move)s): %(failure)s") % {
-                    "number": index + 1,
-                    "move": text,
-                    "failure": failure,
-                }
-        position.push(move)
-    if position.piece_count(solver ^ 1) < KEPT_PIECES:
-        return _("the loser is down to one piece: its count may draw (R7.4)")
-    return None
