@@ -98,11 +98,19 @@ class Position:
     @classmethod
     def from_fen(cls, fen: str) -> "Position":
         position = cls(parse_fen(fen))
-        if position.werera is not None:
+        turn = position.turn
+        if turn is None:
             if position.is_check(WHITE):
                 raise FenError("placement", _("White is in check during the werera"))
             if position.is_check(BLACK):
                 raise FenError("placement", _("Black is in check during the werera"))
+        elif position.is_check(turn ^ 1):  # R9.1: by R2.7 no move leaves its mover in check
+            problem = (
+                _("Black is in check, but White is to move")
+                if turn == WHITE
+                else _("White is in check, but Black is to move")
+            )
+            raise FenError("turn", problem)
         return position
 
     def fen(self) -> str:
@@ -190,7 +198,8 @@ class Position:
         board_by_kind = self.by_kind
         own = self.by_colour[us]
         occupied = own | self.by_colour[them]
-        # Never take a negus: it only matters in a position given with the side not to move in check.
+        # Never take a negus: no position read from FEN lets the side to move attack one (R9.1), but a
+        # position built from its parts by hand may.
         untakeable = own | board_by_kind[NEGUS]
         ksq = self.negus[us]
         attackers = self.attackers

@@ -169,6 +169,6 @@ def test_r2_7_check_by_a_fil_cannot_be_blocked():
 
 
 def test_r2_7_double_check_only_the_negus_moves():
-    fen = "k3r3/8/8/8/8/3n4/8/R3K3 w - -"
+    fen = "4r2k/8/8/8/8/3n4/8/R3K3 w - -"
     assert all(m.startswith("e1") for m in moves(fen))
     assert moves(fen) == ["e1d1", "e1d2", "e1f1"]

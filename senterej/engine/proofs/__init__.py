@@ -7,7 +7,6 @@ order of judgement (R7.5), and the error of a search that met its node limit.
 
 from ..game import CHECKMATE, ONGOING, adjudicate
 from ..position import Position
-from ..speech import _
 
 MATED = "mated"  # the side to move is checkmated: the side that just moved has won
 DRAWN = "drawn"
@@ -15,12 +14,6 @@ DRAWN = "drawn"
 
 class SearchLimitError(Exception):
     """The search met its node limit before it could answer."""
-
-
-def opponent_in_check() -> str:
-    """The failure of a puzzle whose side not to move stands in check: the engine reads such positions (R9.1
-    relaxed for conformance), but no game reaches them."""
-    return _("the side not to move is in check")
 
 
 def status(position: Position) -> tuple[str | None, list[int]]:

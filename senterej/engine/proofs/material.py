@@ -6,7 +6,7 @@ from ..notation import coordinate, parse_coordinate
 from ..pieces import VALUE
 from ..position import Position
 from ..speech import _
-from . import MATED, SearchLimitError, opponent_in_check, status
+from . import MATED, SearchLimitError, status
 
 #: What a mate is worth inside a material search.
 WON = 50_000
@@ -125,8 +125,6 @@ def prove_material_line(fen: str, moves: list[str], search: MaterialSearch | Non
     position = Position.from_fen(fen)
     if position.turn is None or len(moves) % 2 == 0:
         return _("a material line is played turn by turn and ends with the solver's move")
-    if position.is_check(position.turn ^ 1):
-        return opponent_in_check()
     solver = position.turn
     total = (len(moves) + 1) // 2
     for index, text in enumerate(moves):
