@@ -12,7 +12,7 @@ from functools import cached_property
 from senterej.engine import WAIT, WHITE, Position
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.position import move_from
-from senterej.engine.solver import MATED, status
+from senterej.engine.proofs import MATED, status
 from senterej.engine.werera import play_round, quicker_side
 
 

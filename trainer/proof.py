@@ -3,13 +3,10 @@ The site imports this module, never the generator."""
 
 from senterej.engine.notation import parse_move
 from senterej.engine.position import Position
-from senterej.engine.solver import (
-    MATED,
-    prove_mate_line,
-    prove_material_line,
-    prove_werera_choice,
-    status,
-)
+from senterej.engine.proofs import MATED, status
+from senterej.engine.proofs.mate import prove_mate_line
+from senterej.engine.proofs.material import prove_material_line
+from senterej.engine.proofs.werera import prove_werera_choice
 from trainer.lines import PuzzleLine
 from trainer.themes import themes
 
@@ -31,12 +28,6 @@ def validate(fen: str, moves: str, stored_themes: str | None = None) -> str | No
         if stored_themes.split() != expected:
             return f"themes {stored_themes!r} should be {' '.join(expected)!r}"
     return failure
-
-
-def reachable(fen: str) -> bool:
-    """Not a position no game can reach: the side not to move in check (the engine reads those, R9.1)."""
-    position = Position.from_fen(fen)
-    return position.turn is None or not position.is_check(position.turn ^ 1)
 
 
 def _ends_in_mate(fen: str, moves: str) -> bool:

@@ -1,5 +1,5 @@
 """Puzzle themes: one small pure predicate per theme over the puzzle (its position and its line), combined
-by `themes`. The predicates trust that the line has been proved (see `senterej.engine.solver`); they only
+by `themes`. The predicates trust that the line has been proved (see `senterej.engine.proofs`); they only
 say what kind of puzzle it is.
 
 Plowden ranked the mates (R10): by medeq the finest (`pawnMate`), by two fils applauded (`twoFilMate`), by
@@ -19,6 +19,7 @@ from senterej.engine.squares import (
     MEDEQ_ATTACKS,
     NEGUS_ATTACKS,
     der_attacks,
+    squares_of,
 )
 from trainer.lines import PuzzleLine
 
@@ -42,10 +43,6 @@ def _attacks(position: Position, sq: int) -> int:
     return table[sq]
 
 
-def _squares(bits: int) -> list[int]:
-    return [sq for sq in range(64) if bits >> sq & 1]
-
-
 def mate_in(moves: int) -> Callable[[PuzzleLine], bool]:
     def predicate(puzzle: PuzzleLine) -> bool:
         return puzzle.mates and len(puzzle.solver_steps) == moves
@@ -61,7 +58,7 @@ def _checkers(puzzle: PuzzleLine) -> list[int]:
     end = puzzle.end
     loser = puzzle.solver ^ 1
     bits = end.attackers(puzzle.solver, end.negus[loser])
-    return [end.board[sq] & 7 for sq in _squares(bits)]
+    return [end.board[sq] & 7 for sq in squares_of(bits)]
 
 
 def pawn_mate(puzzle: PuzzleLine) -> bool:
@@ -75,7 +72,7 @@ def two_fil_mate(puzzle: PuzzleLine) -> bool:
     end = puzzle.end
     king = end.negus[puzzle.solver ^ 1]
     box = NEGUS_ATTACKS[king] | 1 << king
-    fils = _squares(end.by_colour[puzzle.solver] & end.by_kind[FIL])
+    fils = squares_of(end.by_colour[puzzle.solver] & end.by_kind[FIL])
     return len(fils) == 2 and all(FIL_ATTACKS[sq] & box for sq in fils)
 
 
@@ -101,7 +98,7 @@ def fork(puzzle: PuzzleLine) -> bool:
         enemy = puzzle.solver ^ 1
         targets = [
             sq
-            for sq in _squares(_attacks(after, to) & after.by_colour[enemy])
+            for sq in squares_of(_attacks(after, to) & after.by_colour[enemy])
             if after.board[sq] & 7 != MEDEQ
             and (VALUE[after.board[sq] & 7] > mover or not after.attackers(enemy, sq))
         ]
@@ -120,7 +117,7 @@ def discovered_attack(puzzle: PuzzleLine) -> bool:
         ders = after.by_colour[puzzle.solver] & after.by_kind[DER] & ~(1 << to)
         occupied = after.by_colour[0] | after.by_colour[1]
         targets = after.by_colour[puzzle.solver ^ 1] & ~after.by_kind[MEDEQ]
-        for der in _squares(ders):
+        for der in squares_of(ders):
             newly = der_attacks(der, occupied) & ~der_attacks(der, occupied | 1 << frm)
             if newly & targets:
                 return True

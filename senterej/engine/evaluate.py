@@ -14,7 +14,7 @@ d8, R1.3, and castles to g1 and b8, R6.1), so each table is written for White an
 from functools import lru_cache
 
 from .fen import COUNT_LIMIT, SEVENTY_MOVES
-from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, START_COUNT, WHITE
+from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, PIECE_KINDS, START_COUNT, VALUE, WHITE
 from .position import Position
 from .squares import (
     ALL,
@@ -27,7 +27,6 @@ from .squares import (
     der_attacks,
 )
 
-VALUE = {MEDEQ: 100, FERS: 180, FIL: 150, FERES: 300, DER: 500, NEGUS: 0}
 #: The pieces' worth when a side has all of them; the game phase runs from this down to no pieces at all.
 LOST_BY_VALUE = (DER, FERES, FERS, FIL)
 FULL_PIECES = VALUE[FERS] + 2 * (VALUE[DER] + VALUE[FIL] + VALUE[FERES])

@@ -46,22 +46,46 @@ class TurnMove:
     fen: str  # the position after the move
 
 
-def judge(position: Position, repetitions: int = 1) -> Judgement:
-    """R7.5: bare king, then checkmate and stalemate, then counting, then the draws of R8.
-    `repetitions` is how often this turn-based position has now occurred in the game."""
-    if position.piece_count(WHITE) == 0 or position.piece_count(BLACK) == 0:
-        return Judgement(BARE_KING)  # R7.3
-    if position.turn is not None and not position.legal_moves():
-        if position.is_check():
-            return Judgement(CHECKMATE, winner=position.turn ^ 1)  # R7.1
-        return Judgement(STALEMATE)  # R7.2
+def adjudicate(position: Position, repetitions: int = 1) -> tuple[str, list[int]]:
+    """R7.5, the order of judgement after every move or werera round: bare king, then checkmate and
+    stalemate, then counting, then the draws of R8. The status, and the legal moves of the side to move,
+    which the verdict needs anyway (none after a bare king, and none during the werera, when no side is to
+    move). `repetitions` is how often this turn-based position has now occurred in the game; the default,
+    once, leaves R8.1 out, for the searches and proofs, which judge a position without its history."""
+    if is_bare_king(position):
+        return BARE_KING, []  # R7.3
+    moves: list[int] = []
+    if position.turn is not None:
+        moves = position.legal_moves()
+        if not moves:
+            return (CHECKMATE if position.is_check() else STALEMATE), moves  # R7.1, R7.2
+    return draw_by_count_or_r8(position, repetitions) or ONGOING, moves
+
+
+def is_bare_king(position: Position) -> bool:
+    """R7.3: a side has no piece left, only its negus (with or without medeqs)."""
+    return position.piece_count(WHITE) == 0 or position.piece_count(BLACK) == 0
+
+
+def draw_by_count_or_r8(position: Position, repetitions: int = 1) -> str | None:
+    """The draws that R7.5 judges after checkmate and stalemate: counting (R7.4), then repetition (R8.1,
+    as for `adjudicate`) and the seventy-move rule (R8.2). None when none of them ends the game."""
     if max(position.counting) >= COUNT_LIMIT:
-        return Judgement(COUNTING)  # R7.4
+        return COUNTING  # R7.4
     if position.turn is not None and repetitions >= REPETITIONS_FOR_DRAW:
-        return Judgement(REPETITION)  # R8.1
+        return REPETITION  # R8.1
     if position.halfmove >= SEVENTY_MOVES:
-        return Judgement(SEVENTY_MOVE_RULE)  # R8.2
-    return Judgement(ONGOING)
+        return SEVENTY_MOVE_RULE  # R8.2
+    return None
+
+
+def judge(position: Position, repetitions: int = 1) -> Judgement:
+    """The judgement of `adjudicate`, with the winner of a checkmate."""
+    status = adjudicate(position, repetitions)[0]
+    if status == CHECKMATE:
+        assert position.turn is not None
+        return Judgement(CHECKMATE, winner=position.turn ^ 1)  # R7.1
+    return Judgement(status)
 
 
 class Game:

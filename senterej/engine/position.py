@@ -9,7 +9,7 @@ none). A negus move of two squares is castling (R6); a move with `from == to` is
 from collections.abc import Callable
 
 from .fen import CASTLING_BIT, CASTLING_HOME, FenError, FenParts, format_fen, parse_fen
-from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, START_COUNT, WHITE, Piece
+from .pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, START_COUNT, WHITE, Piece
 from .speech import _
 from .squares import (
     ALL,
@@ -39,7 +39,6 @@ CASTLING_PATH = {
     WHITE: (SQUARE_OF_NAME["f1"], SQUARE_OF_NAME["g1"]),
     BLACK: (SQUARE_OF_NAME["c8"], SQUARE_OF_NAME["b8"]),
 }
-PROMOTION_ORDER = (FERS, DER, FIL, FERES)
 
 
 def move_from(move: int) -> int:
@@ -99,11 +98,19 @@ class Position:
     @classmethod
     def from_fen(cls, fen: str) -> "Position":
         position = cls(parse_fen(fen))
-        if position.werera is not None:
+        turn = position.turn
+        if turn is None:
             if position.is_check(WHITE):
                 raise FenError("placement", _("White is in check during the werera"))
             if position.is_check(BLACK):
                 raise FenError("placement", _("Black is in check during the werera"))
+        elif position.is_check(turn ^ 1):  # R9.1: by R2.7 no move leaves its mover in check
+            problem = (
+                _("Black is in check, but White is to move")
+                if turn == WHITE
+                else _("White is in check, but Black is to move")
+            )
+            raise FenError("turn", problem)
         return position
 
     def fen(self) -> str:
@@ -152,7 +159,7 @@ class Position:
         """R3.1: the kinds a medeq of this side may promote to, in the order fers, der, fil, feres."""
         own = self.by_colour[colour]
         by_kind = self.by_kind
-        return [kind for kind in PROMOTION_ORDER if (own & by_kind[kind]).bit_count() < START_COUNT[kind]]
+        return [kind for kind in PIECE_KINDS if (own & by_kind[kind]).bit_count() < START_COUNT[kind]]
 
     # --- attacks ---
 
@@ -191,7 +198,8 @@ class Position:
         board_by_kind = self.by_kind
         own = self.by_colour[us]
         occupied = own | self.by_colour[them]
-        # Never take a negus: it only matters in a position given with the side not to move in check.
+        # Never take a negus: no position read from FEN lets the side to move attack one (R9.1), but a
+        # position built from its parts by hand may.
         untakeable = own | board_by_kind[NEGUS]
         ksq = self.negus[us]
         attackers = self.attackers

@@ -13,9 +13,10 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .evaluate import VALUE, evaluate
-from .fen import COUNT_LIMIT, SEVENTY_MOVES
-from .pieces import BLACK, MEDEQ, WHITE
+from .evaluate import evaluate
+from .fen import SEVENTY_MOVES
+from .game import draw_by_count_or_r8, is_bare_king
+from .pieces import BLACK, MEDEQ, VALUE, WHITE
 from .position import Position
 
 MATE = 100_000
@@ -209,13 +210,9 @@ class Searcher:
 
     def _judged(self, position: Position, ply: int) -> int | None:
         """The score of a position the rules have already decided (R7.5 order), None if the game goes on."""
-        if position.piece_count(WHITE) == 0 or position.piece_count(BLACK) == 0:
+        if is_bare_king(position):
             return DRAW  # R7.3
-        if (
-            position.counting[WHITE] >= COUNT_LIMIT
-            or position.counting[BLACK] >= COUNT_LIMIT
-            or (position.halfmove >= SEVENTY_MOVES)
-        ):
+        if draw_by_count_or_r8(position) is not None:
             if position.is_check() and not position.legal_moves():
                 return -MATE + ply  # R7.1 comes before R7.4 and R8.2
             return DRAW

@@ -15,6 +15,16 @@ def square_name(sq: int) -> str:
     return SQUARE_NAMES[sq]
 
 
+def squares_of(bits: int) -> list[int]:
+    """The squares of the set `bits`, a1 first."""
+    squares = []
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        squares.append(low.bit_length() - 1)
+    return squares
+
+
 def _steps(sq: int, deltas: tuple[tuple[int, int], ...]) -> int:
     file, rank = sq % 8, sq // 8
     bb = 0

@@ -15,7 +15,9 @@ from senterej.engine import game as rules
 from senterej.engine.bots import LEVELS, Bot
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
 from senterej.engine.position import WAIT
-from senterej.engine.record import AGREEMENT, RESIGNATION, RecordError, read_record, write_record
+from senterej.engine.record import AGREEMENT, RESIGNATION, RecordError
+from senterej.engine.record.reading import read_record
+from senterej.engine.record.writing import write_record
 from senterej.engine.werera import RoundReport
 from senterej.play.models import Game, new_token
 from senterej.play.replay import COLOUR_NAMES, SIDES, replay

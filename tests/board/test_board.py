@@ -17,7 +17,7 @@ def render_board(fen):
 
 
 def test_it_draws_the_position_it_is_given():
-    html = render_board("R2k4/8/8/8/8/8/4p3/4K3 w - -")
+    html = render_board("R2k4/8/8/8/8/8/4p3/4K3 b - -")
     assert 'aria-label="a8, White der"' in html
     assert 'aria-label="d8, Black negus"' in html
     assert 'aria-label="e2, Black medeq"' in html
@@ -27,7 +27,7 @@ def test_it_draws_the_position_it_is_given():
 
 
 def test_each_piece_uses_its_own_drawing():
-    html = render_board("R2k4/8/8/8/8/8/4p3/4K3 w - -")
+    html = render_board("R2k4/8/8/8/8/8/4p3/4K3 b - -")
     assert 'class="piece piece--white"' in html
     assert 'class="piece piece--black"' in html
     assert "pieces.svg#der" in html

@@ -5,8 +5,8 @@ import random
 import pytest
 
 from senterej.engine import START_FEN, Position
-from senterej.engine.evaluate import VALUE, evaluate
-from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ
+from senterej.engine.evaluate import evaluate
+from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, VALUE
 
 TURN_BASED_START = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
 
@@ -52,7 +52,7 @@ def test_r1_3_a_position_and_its_turned_twin_evaluate_to_opposite_scores():
     positions = random_positions(60, seed=7) + [
         Position.from_fen("r1bk1bnr/pp1qpppp/2np4/2p5/4P3/2NP1N2/PPP1QPPP/R1B1KB1R - Kk 5 0 1 0/0"),
         Position.from_fen("7k/8/8/4n3/8/8/1RR5/K7 w - - 90 60 0/4"),
-        Position.from_fen("4k3/P7/8/8/8/8/8/R3K2r b - - 0 30 0/0"),
+        Position.from_fen("4k3/P7/8/8/8/8/8/R3K2r w - - 0 30 0/0"),
     ]
     for position in positions:
         twin = Position.from_fen(turned(position.fen()))

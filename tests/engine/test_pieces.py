@@ -2,7 +2,7 @@
 
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, START_FEN, WHITE, Piece, Position
 from senterej.engine.notation import sorted_coordinates
-from senterej.engine.squares import SQUARE_OF_NAME
+from senterej.engine.squares import SQUARE_NAMES, SQUARE_OF_NAME, squares_of
 
 
 def moves(fen: str, side: int | None = None) -> list[str]:
@@ -11,6 +11,12 @@ def moves(fen: str, side: int | None = None) -> list[str]:
 
 def moves_from(fen: str, square: str) -> list[str]:
     return [m for m in moves(fen) if m.startswith(square)]
+
+
+def test_r1_1_the_squares_of_a_set_come_a1_first():
+    bits = sum(1 << SQUARE_OF_NAME[name] for name in ("h8", "a1", "e4", "d1"))
+    assert [SQUARE_NAMES[sq] for sq in squares_of(bits)] == ["a1", "d1", "e4", "h8"]
+    assert squares_of(0) == []
 
 
 def test_r1_3_start_position_is_crosswise():
@@ -163,6 +169,6 @@ def test_r2_7_check_by_a_fil_cannot_be_blocked():
 
 
 def test_r2_7_double_check_only_the_negus_moves():
-    fen = "k3r3/8/8/8/8/3n4/8/R3K3 w - -"
+    fen = "4r2k/8/8/8/8/3n4/8/R3K3 w - -"
     assert all(m.startswith("e1") for m in moves(fen))
     assert moves(fen) == ["e1d1", "e1d2", "e1f1"]

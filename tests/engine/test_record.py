@@ -13,7 +13,9 @@ from senterej.engine import record
 from senterej.engine.game import CHECKMATE, COUNTING, ONGOING, STALEMATE, Game
 from senterej.engine.pieces import BLACK, WHITE
 from senterej.engine.position import START_FEN, WAIT
-from senterej.engine.record import MAX_RECORD_CHARS, RecordError, read_record, write_record
+from senterej.engine.record import RecordError
+from senterej.engine.record.reading import MAX_RECORD_CHARS, read_record
+from senterej.engine.record.writing import write_record
 from senterej.engine.werera import BLOCKED, CAPTURE_FIRST, CHECK
 
 MATE_IN_THE_WERERA = "k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0"

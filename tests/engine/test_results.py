@@ -10,7 +10,12 @@ from senterej.engine.game import (
     SEVENTY_MOVE_RULE,
     STALEMATE,
     Game,
+    adjudicate,
+    draw_by_count_or_r8,
+    is_bare_king,
 )
+from senterej.engine.notation import sorted_coordinates
+from senterej.engine.position import START_FEN, Position
 
 COUNTING_START = "7k/8/8/4n3/8/8/1RN5/K7 w - - 0 1 0/0"
 KNIGHT_TOUR = ["e5g6", "g6e7", "e7g8", "g8f6", "f6h5", "h5g7", "g7e6"]
@@ -98,6 +103,24 @@ def test_r7_5_bare_king_is_judged_before_checkmate():
     game = play("k1r5/pp6/8/8/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8")
     assert game.position.is_check(BLACK) and not game.position.legal_moves()
     assert game.status == BARE_KING
+
+
+def test_r7_5_one_judgement_gives_the_status_with_the_legal_moves():
+    mated = Position.from_fen("k1R5/pp6/8/7n/8/8/8/4K3 b - - 0 1 0/0")
+    assert adjudicate(mated) == (CHECKMATE, [])
+    status, moves = adjudicate(Position.from_fen(COUNTING_START))
+    assert status == ONGOING and "b2b8" in sorted_coordinates(moves)
+    bare = Position.from_fen("k7/pp6/8/8/8/8/8/2R1K3 b - - 0 1 0/0")
+    assert is_bare_king(bare) and adjudicate(bare) == (BARE_KING, [])
+    assert adjudicate(Position.from_fen(START_FEN)) == (ONGOING, [])  # the werera: no side is to move
+
+
+def test_r7_5_repetition_is_judged_only_when_the_occurrences_are_given():
+    position = Position.from_fen("7k/8/8/4n3/8/8/1RN5/K7 w - - 139 70 0/0")
+    assert draw_by_count_or_r8(position) is None
+    assert draw_by_count_or_r8(position, repetitions=3) == REPETITION
+    counted = Position.from_fen("7k/8/8/4n3/8/8/1R6/K7 w - - 140 70 7/0")
+    assert draw_by_count_or_r8(counted, repetitions=3) == COUNTING  # R7.4 before R8.1 and R8.2
 
 
 def test_r8_1_the_third_occurrence_draws():

@@ -12,7 +12,8 @@ from senterej.engine import speech
 from senterej.engine.fen import FenError, parse_fen
 from senterej.engine.game import Game
 from senterej.engine.notation import IllegalMoveError
-from senterej.engine.record import RecordError, read_record
+from senterej.engine.record import RecordError
+from senterej.engine.record.reading import read_record
 
 Install = Callable[[speech.Translator | None], None]
 

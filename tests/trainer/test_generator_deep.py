@@ -10,7 +10,8 @@ from django.core.management import call_command
 
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import Position
-from senterej.engine.solver import DRAWN, MateSearch, prove_mate_line, status
+from senterej.engine.proofs import DRAWN, status
+from senterej.engine.proofs.mate import MateSearch, prove_mate_line
 from trainer.generate.deep import DEEP_KIND, DEEP_PROOF_NODES, climbed_puzzle, deep_puzzle
 from trainer.generate.finders import Found, mate_grade
 from trainer.generate.selection import Tagged, goals_met, initial_rating, select_more, tag

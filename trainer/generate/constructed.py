@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from senterej.engine.fen import parse_fen
 from senterej.engine.pieces import BLACK, KIND_OF_LETTER, MEDEQ, WHITE, Piece
 from senterej.engine.position import Position
-from senterej.engine.solver import (
-    status,
-)
+from senterej.engine.proofs import status
 from trainer.generate.finders import Found, mate_puzzle, material_puzzle, werera_puzzle
 
 POSITIONS_PER_BATCH = 200
@@ -176,9 +174,7 @@ def constructed_fen(spec: Endgame, rng: random.Random) -> str | None:
         position = Position.from_fen(fen)
     except ValueError:
         return None
-    if position.turn is not None and (
-        position.is_check(position.turn ^ 1) or status(position)[0] is not None
-    ):
+    if position.turn is not None and status(position)[0] is not None:
         return None
     return position.fen()
 

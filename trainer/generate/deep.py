@@ -10,11 +10,8 @@ from collections.abc import Callable
 
 from senterej.engine.pieces import MEDEQ
 from senterej.engine.position import Position
-from senterej.engine.solver import (
-    MateSearch,
-    SearchLimitError,
-    status,
-)
+from senterej.engine.proofs import SearchLimitError, status
+from senterej.engine.proofs.mate import MateSearch
 from trainer.generate.constructed import Endgame, constructed_fen, placement_of, square_near
 from trainer.generate.finders import Found, mate_grade, position_key, proved_puzzle, unique_line
 from trainer.generate.harvest import PUZZLES_PER_GAME, selfplay_positions
@@ -91,12 +88,13 @@ def deep_puzzle(fen: str, source: str, least: int = DEEP_LEAST, most: int = DEEP
 
 def _deep_score(fen: str, most: int) -> tuple[int, int] | None:
     """How far a climb has come: the mate by checks (its length, 0 for none, and 1 if one move alone
-    starts it), or None for a position no game reaches or one too costly to look at."""
+    starts it), or None for a position the rules refuse (R9.1), one already over, or one too costly to look
+    at."""
     try:
         position = Position.from_fen(fen)
     except ValueError:
         return None
-    if position.is_check(position.turn ^ 1) or status(position)[0] is not None:
+    if status(position)[0] is not None:
         return None
     search = MateSearch(max_nodes=CLIMB_NODES, checks_only=True)
     try:
@@ -116,7 +114,7 @@ def _two_fil_score(fen: str, most: int) -> tuple[int, int] | None:
         position = Position.from_fen(fen)
     except ValueError:
         return None
-    if position.is_check(position.turn ^ 1) or status(position)[0] is not None:
+    if status(position)[0] is not None:
         return None
     mates = MateSearch(max_nodes=CLIMB_NODES).mating_moves(position, 1)
     if not mates:

@@ -6,22 +6,18 @@ from dataclasses import dataclass
 from senterej.engine.notation import coordinate
 from senterej.engine.pieces import BLACK, FERS, FIL, MEDEQ, WHITE
 from senterej.engine.position import Position
-from senterej.engine.solver import (
+from senterej.engine.proofs import SearchLimitError, status
+from senterej.engine.proofs.mate import MateSearch, best_defence, checking_moves, prove_mate_line
+from senterej.engine.proofs.material import (
     GAIN,
     KEPT_PIECES,
     WON,
     MaterialSearch,
-    MateSearch,
-    SearchLimitError,
-    best_defence,
-    checking_moves,
     material,
     material_step,
-    prove_mate_line,
     prove_material_line,
-    status,
-    werera_winning_choices,
 )
+from senterej.engine.proofs.werera import werera_winning_choices
 from senterej.engine.squares import FIL_ATTACKS, NEGUS_ATTACKS
 
 #: The longest mate looked for, by the number of men on the board: sparse positions are searched deeper.

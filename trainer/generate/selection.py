@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from trainer.generate.finders import Found, position_key
 from trainer.lines import PuzzleLine
-from trainer.proof import reachable
 from trainer.themes import SENTEREJ_THEMES, themes
 
 
@@ -59,8 +58,7 @@ def select(candidates: list[Tagged], target: int) -> list[Tagged]:
     themes; duplicates (the same position) are dropped."""
     unique: dict[str, Tagged] = {}
     for candidate in candidates:
-        if reachable(candidate.found.fen):
-            unique.setdefault(position_key(candidate.found.fen), candidate)
+        unique.setdefault(position_key(candidate.found.fen), candidate)
     pool = list(unique.values())
     frequency: dict[str, int] = {}
     for candidate in pool:
@@ -119,7 +117,7 @@ def select_more(kept: list[tuple[str, list[str]]], candidates: list[Tagged], tar
     unique: dict[str, Tagged] = {}
     for candidate in candidates:
         key = position_key(candidate.found.fen)
-        if key not in known and reachable(candidate.found.fen):
+        if key not in known:
             unique.setdefault(key, candidate)
     wanted = list(DEEP_WANTED)
 

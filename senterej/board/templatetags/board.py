@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy
 
 from senterej.board.view import BoardView
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE, Piece, Position, square_name
+from senterej.engine.pieces import PIECE_KINDS
 
 register = template.Library()
 
@@ -25,7 +26,6 @@ PIECE_LABELS = {
     Piece(BLACK, FERES): gettext_lazy("Black feres"),
     Piece(BLACK, MEDEQ): gettext_lazy("Black medeq"),
 }
-PROMOTION_KINDS = (FERS, DER, FIL, FERES)
 
 
 def square_label(sq: int, piece: Piece | None) -> str:
@@ -63,7 +63,7 @@ def board(view: BoardView | Position) -> dict[str, object]:
     if view.side is not None:
         promotions = [
             {"letter": Piece(view.side, kind).letter.lower(), "piece": Piece(view.side, kind)}
-            for kind in PROMOTION_KINDS
+            for kind in PIECE_KINDS
         ]
     return {
         "rows": rows,

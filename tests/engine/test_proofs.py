@@ -6,19 +6,16 @@ import random
 from senterej.engine.notation import coordinate, parse_coordinate
 from senterej.engine.pieces import WHITE
 from senterej.engine.position import Position
-from senterej.engine.solver import (
-    DRAWN,
-    MATED,
+from senterej.engine.proofs import DRAWN, MATED, status
+from senterej.engine.proofs.mate import (
     MateSearch,
     _direct_checks,
     best_defence,
     checking_moves,
     prove_mate_line,
-    prove_material_line,
-    prove_werera_choice,
-    status,
-    werera_winning_choices,
 )
+from senterej.engine.proofs.material import prove_material_line
+from senterej.engine.proofs.werera import prove_werera_choice, werera_winning_choices
 
 MATE_IN_ONE = "k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0"
 LAST_PIECE_MATES = "k1r5/pp6/8/8/8/8/8/2R1K3 w - - 0 1 0/0"
