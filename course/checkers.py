@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from senterej.engine import NEGUS, WAIT, WHITE, Position, square_name
-from senterej.engine.game import ONGOING, Game, Judgement
+from senterej.engine.game import CHECKMATE, ONGOING, Game, Judgement
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move
 from senterej.engine.position import move_from, move_to
 from senterej.engine.werera import RoundReport
@@ -186,7 +186,7 @@ def _played(report: RoundReport | None, side: int, move: int) -> bool:
 def _reached(rules: TaskRules, judgement: Judgement) -> bool:
     if judgement.status != rules.status:
         return False
-    return judgement.status != "checkmate" or judgement.winner == rules.side
+    return judgement.status != CHECKMATE or judgement.winner == rules.side
 
 
 def _remaining(rules: TaskRules, position: Position, learner: int) -> list[str]:

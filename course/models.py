@@ -4,9 +4,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from course.checkers import GOALS, OPPONENTS, TaskRules
-from senterej.engine import BLACK, WHITE
+from senterej.board.sides import Side
 
-SIDE_CHOICES = [("white", _("White")), ("black", _("Black"))]
 #: The goals and opponents of course.checkers, as the admin names them.
 GOAL_LABELS = {
     "stars": _("collect the stars"),
@@ -90,7 +89,7 @@ class Task(Localized):
     )
     success_sk = models.TextField(_("success message (Slovak)"), blank=True)
     fen = models.CharField(_("position (FEN)"), max_length=100)
-    side = models.CharField(_("side"), max_length=5, choices=SIDE_CHOICES, default="white")
+    side = models.CharField(_("side"), max_length=5, choices=Side.choices, default=Side.WHITE)
     goal = models.CharField(_("goal"), max_length=10, choices=[(goal, GOAL_LABELS[goal]) for goal in GOALS])
     squares = models.CharField(
         _("squares"), max_length=200, blank=True, help_text=_("Stars or men to take, e.g. a5 e5.")
@@ -138,7 +137,7 @@ class Task(Localized):
 
     @property
     def learner(self) -> int:
-        return WHITE if self.side == "white" else BLACK
+        return Side(self.side).colour
 
     def local_options(self) -> list[str]:
         sk = (get_language() or "").startswith("sk")

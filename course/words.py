@@ -4,6 +4,7 @@ from django.utils.translation import gettext as _
 
 from course.checkers import Verdict
 from senterej.board.explain import NAMES
+from senterej.engine.game import BARE_KING, COUNTING, STALEMATE
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.play.words import result_sentence
 
@@ -26,12 +27,12 @@ def verdict_message(verdict: Verdict) -> str:
         "off-script": _("That move does not reach the goal in time. Try another."),
         "out-of-moves": _("Not there yet, and the moves for this task are used up."),
         "wrong-answer": _("Not quite. Look at the board again."),
-        "bare-king": _(
+        BARE_KING: _(
             "You took the last piece: a bare negus means a draw (R7.3), even when the capture mates. "
             "Mate while it still has a piece."
         ),
-        "counting": _("The lone piece made its seventh counted move without mate: a draw by counting."),
-        "stalemate": _("Stalemate: no legal move and no check. That is a draw, not a win."),
+        COUNTING: _("The lone piece made its seventh counted move without mate: a draw by counting."),
+        STALEMATE: _("Stalemate: no legal move and no check. That is a draw, not a win."),
     }
     if reason in messages:
         return messages[reason]

@@ -3,6 +3,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from trainer.lines import PuzzleLine
+from trainer.rating import MAX_RD, START, START_VOLATILITY
 
 
 class Puzzle(models.Model):
@@ -12,9 +13,9 @@ class Puzzle(models.Model):
     fen = models.CharField(_("position (FEN)"), max_length=100)
     moves = models.CharField(_("moves"), max_length=400)
     themes = models.CharField(_("themes"), max_length=300, blank=True)
-    rating = models.FloatField(_("rating"), default=1500.0)
-    rating_deviation = models.FloatField(_("rating deviation"), default=350.0)
-    volatility = models.FloatField(_("volatility"), default=0.06)
+    rating = models.FloatField(_("rating"), default=START)
+    rating_deviation = models.FloatField(_("rating deviation"), default=MAX_RD)
+    volatility = models.FloatField(_("volatility"), default=START_VOLATILITY)
     source = models.CharField(_("source"), max_length=200, blank=True)
     active = models.BooleanField(_("active"), default=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -76,9 +77,9 @@ class PlayerRating(models.Model):
         related_name="puzzle_rating",
         verbose_name=_("user"),
     )
-    rating = models.FloatField(_("rating"), default=1500.0)
-    rating_deviation = models.FloatField(_("rating deviation"), default=350.0)
-    volatility = models.FloatField(_("volatility"), default=0.06)
+    rating = models.FloatField(_("rating"), default=START)
+    rating_deviation = models.FloatField(_("rating deviation"), default=MAX_RD)
+    volatility = models.FloatField(_("volatility"), default=START_VOLATILITY)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

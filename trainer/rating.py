@@ -18,11 +18,16 @@ RATING_FLOOR = 400.0
 PROVISIONAL_RD = 200.0
 
 
+#: Where a player and a new puzzle start (the puzzle's own starting rating comes from the generator).
+START = 1500.0
+START_VOLATILITY = 0.06
+
+
 @dataclass(frozen=True)
 class Rating:
-    rating: float = 1500.0
+    rating: float = START
     rd: float = MAX_RD
-    volatility: float = 0.06
+    volatility: float = START_VOLATILITY
 
 
 class _Player(glicko2.Player):  # type: ignore[misc]

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from senterej.board.explain import illegal_move_message
 from senterej.engine import Position
-from senterej.engine.game import CHECKMATE, ONGOING, judge
+from senterej.engine.game import BARE_KING, CHECKMATE, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, san
 from senterej.engine.search import search
 from senterej.play.words import result_sentence
@@ -142,7 +142,7 @@ def _refutation(position: Position, move: int) -> tuple[list[str], str]:
     position.push(move)
     judgement = judge(position)
     if judgement.status != ONGOING:
-        if judgement.status == "bare-king":
+        if judgement.status == BARE_KING:
             return [coordinate(move)], _(
                 "%(move)s takes the last piece: the bare negus is a draw (R7.3), even if it mates."
             ) % {"move": learner_san}

@@ -11,8 +11,9 @@ from course.checkers import CONTINUE, FAILED, ILLEGAL, SOLVED, TaskError, Verdic
 from course.models import Lesson, Task
 from course.words import verdict_message
 from senterej.board.explain import illegal_move_message
+from senterej.board.sides import Side
 from senterej.board.view import BoardView
-from senterej.engine import BLACK, WAIT, WHITE, Position
+from senterej.engine import WAIT, Position
 from senterej.engine.notation import san
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
@@ -199,6 +200,6 @@ def _choice_words(task: Task, report: RoundReport) -> dict[str, str]:
     """Each side's werera choice in SAN, in the task's position (a werera task is one round)."""
     start = Position.from_fen(task.fen)
     return {
-        name: "" if choice == WAIT else san(start, choice, side)
-        for side, name, choice in zip((WHITE, BLACK), ("white", "black"), report.choices, strict=True)
+        side.value: "" if choice == WAIT else san(start, choice, side.colour)
+        for side, choice in zip(Side, report.choices, strict=True)
     }

@@ -2,10 +2,24 @@ import secrets
 import uuid
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from senterej.engine import START_FEN
+from senterej.board.sides import Side
+from senterej.engine import START_FEN, WHITE
+from senterej.engine.bots import LEVELS
+from senterej.engine.game import (
+    BARE_KING,
+    CHECKMATE,
+    COUNTING,
+    ONGOING,
+    REPETITION,
+    SEVENTY_MOVE_RULE,
+    STALEMATE,
+)
+from senterej.engine.record import AGREEMENT, RESIGNATION
+from senterej.play.words import LEVEL_NAMES
 
 
 def new_token() -> str:
@@ -22,6 +36,19 @@ class Game(models.Model):
         BOT = "bot", _("a bot")
         ANALYSIS = "analysis", _("analysis")
 
+    class Status(models.TextChoices):
+        """How a game stands: the engine's judgements (R7, R8), and the two ends the players choose."""
+
+        ONGOING = ONGOING, _("ongoing")
+        CHECKMATE = CHECKMATE, _("checkmate")
+        STALEMATE = STALEMATE, _("stalemate")
+        BARE_KING = BARE_KING, _("bare king")
+        COUNTING = COUNTING, _("the count ran out")
+        REPETITION = REPETITION, _("repetition")
+        SEVENTY_MOVES = SEVENTY_MOVE_RULE, _("seventy moves")
+        RESIGNATION = RESIGNATION, _("resignation")
+        AGREEMENT = AGREEMENT, _("agreement")
+
     id = models.UUIDField(_("ID"), primary_key=True, default=uuid.uuid4, editable=False)
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
     start_fen = models.CharField(_("starting position (FEN)"), max_length=100, default=START_FEN)
@@ -30,11 +57,13 @@ class Game(models.Model):
     # A werera choice waits here, hidden from the other side, until both sides have chosen.
     white_choice = models.CharField(_("werera choice of White"), max_length=8, blank=True)
     black_choice = models.CharField(_("werera choice of Black"), max_length=8, blank=True)
-    status = models.CharField(_("status"), max_length=16, default="ongoing")
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.ONGOING)
     result = models.CharField(_("result"), max_length=7, default="*")
-    draw_offer = models.CharField(_("draw offered by"), max_length=5, blank=True)
-    bot_level = models.CharField(_("bot level"), max_length=12, blank=True)
-    bot_colour = models.CharField(_("bot's colour"), max_length=5, blank=True)
+    draw_offer = models.CharField(_("draw offered by"), max_length=5, choices=Side.choices, blank=True)
+    bot_level = models.CharField(
+        _("bot level"), max_length=12, choices=[(level, LEVEL_NAMES[level]) for level in LEVELS], blank=True
+    )
+    bot_colour = models.CharField(_("bot's colour"), max_length=5, choices=Side.choices, blank=True)
     white_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -56,7 +85,7 @@ class Game(models.Model):
     black_token = models.CharField(_("seat token of Black"), max_length=40, default=new_token)
     # An online game's invitation: the link's code, the side it offers, and whether it has been taken.
     invite_code = models.CharField(_("invitation code"), max_length=40, blank=True, db_index=True)
-    guest_colour = models.CharField(_("guest's colour"), max_length=5, blank=True)
+    guest_colour = models.CharField(_("guest's colour"), max_length=5, choices=Side.choices, blank=True)
     joined = models.BooleanField(_("guest joined"), default=False)
     # Grows with every change; a form carries it, so a stale or replayed request changes nothing.
     version = models.PositiveIntegerField(_("version"), default=0)
@@ -74,4 +103,30 @@ class Game(models.Model):
 
     @property
     def is_over(self) -> bool:
-        return self.status != "ongoing"
+        return self.status != Game.Status.ONGOING
+
+    @property
+    def bot_side(self) -> int | None:
+        """The engine's colour the bot plays, in a game against a bot."""
+        return Side(self.bot_colour).colour if self.bot_colour else None
+
+    @property
+    def guest_side(self) -> int:
+        """The engine's colour an online game's invitation offers."""
+        return Side(self.guest_colour).colour
+
+    def choice(self, side: int) -> str:
+        """The werera choice a side has fixed this round, hidden from the other ("" while it has none)."""
+        return self.white_choice if side == WHITE else self.black_choice
+
+    def set_choice(self, side: int, choice: str) -> None:
+        if side == WHITE:
+            self.white_choice = choice
+        else:
+            self.black_choice = choice
+
+    def set_user(self, side: int, user: User | None) -> None:
+        if side == WHITE:
+            self.white_user = user
+        else:
+            self.black_user = user

@@ -3,15 +3,13 @@ there to list and to step through."""
 
 from dataclasses import dataclass
 
-from senterej.engine import BLACK, WAIT, WHITE
+from senterej.board.sides import Side
+from senterej.engine import WAIT
 from senterej.engine import game as rules
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.position import move_from, move_to
 from senterej.play.models import Game
 from senterej.play.words import round_sentences
-
-SIDES = (WHITE, BLACK)
-COLOUR_NAMES = ("white", "black")
 
 
 @dataclass(frozen=True)
@@ -34,7 +32,7 @@ def replay(game: Game, upto: int | None = None) -> rules.Game:
 
 def _play(played: rules.Game, step: dict) -> None:
     if step["kind"] == "round":
-        played.play_round(step["white"], step["black"])
+        played.play_round(step[Side.WHITE], step[Side.BLACK])
     else:
         played.play(step["move"])
 
@@ -48,9 +46,9 @@ def timeline(game: Game) -> tuple[list[Step], rules.Game]:
         position = played.position
         if step["kind"] == "round":
             sans = {}
-            for side, name in zip(SIDES, COLOUR_NAMES, strict=True):
-                choice = parse_coordinate(step[name])
-                sans[name] = "" if choice == WAIT else san(position, choice, side)
+            for side in Side:
+                choice = parse_coordinate(step[side])
+                sans[side.value] = "" if choice == WAIT else san(position, choice, side.colour)
             _play(played, step)
             moved = [parse_coordinate(entry["move"]) for entry in step["played"]]
             squares = tuple(sq for move in moved for sq in (move_from(move), move_to(move)))
@@ -59,7 +57,7 @@ def timeline(game: Game) -> tuple[list[Step], rules.Game]:
             steps.append(Step(number, f"W{step['round']}", text, words, played.position.fen(), squares))
         else:
             fullmove = position.fullmove
-            label = f"{fullmove}." if step["side"] == "white" else f"{fullmove}…"
+            label = f"{fullmove}." if step["side"] == Side.WHITE else f"{fullmove}…"
             move = parse_coordinate(step["move"])
             _play(played, step)
             squares = (move_from(move), move_to(move))

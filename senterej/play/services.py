@@ -10,17 +10,19 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from senterej.board.explain import illegal_move_message
+from senterej.board.sides import Side
 from senterej.engine import BLACK, START_FEN, WHITE, FenError, Position
 from senterej.engine import game as rules
 from senterej.engine.bots import LEVELS, Bot
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
+from senterej.engine.pieces import COLOURS
 from senterej.engine.position import WAIT
-from senterej.engine.record import AGREEMENT, RESIGNATION, RecordError
+from senterej.engine.record import RecordError
 from senterej.engine.record.reading import read_record
 from senterej.engine.record.writing import write_record
 from senterej.engine.werera import RoundReport
 from senterej.play.models import Game, new_token
-from senterej.play.replay import COLOUR_NAMES, SIDES, replay
+from senterej.play.replay import replay
 
 WAIT_WORDS = ("0000", "wait", "--")
 
@@ -63,14 +65,11 @@ def start_game(
             game.black_user = user
     if mode == Game.Mode.ONLINE:
         game.invite_code = new_token()
-        game.guest_colour = COLOUR_NAMES[human ^ 1]
+        game.guest_colour = Side.of(human ^ 1)
     if mode == Game.Mode.BOT:
         game.bot_level = bot_level
-        game.bot_colour = COLOUR_NAMES[human ^ 1]
-        if game.bot_colour == "white":
-            game.white_user = None
-        else:
-            game.black_user = None
+        game.bot_colour = Side.of(human ^ 1)
+        game.set_user(human ^ 1, None)
     with transaction.atomic():
         _after_change(game, rules.Game(start))
     return game
@@ -98,7 +97,7 @@ def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
     if side is None:
         raise PlayError(_("You have made your choice for this round; wait for your opponent's."), 409)
     choice = WAIT if text.lower() in WAIT_WORDS else _parse(played.position, text, side)
-    setattr(game, f"{COLOUR_NAMES[side]}_choice", coordinate(choice))
+    game.set_choice(side, coordinate(choice))
     if game.white_choice and game.black_choice:
         played.play_round(game.white_choice, game.black_choice)
         game.white_choice = game.black_choice = ""
@@ -107,8 +106,8 @@ def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
 
 def choosing_side(game: Game, seats: Seats) -> int | None:
     """During the werera, the side the asker chooses for next: in a game on one device White chooses first."""
-    for side in SIDES:
-        if side in seats and not getattr(game, f"{COLOUR_NAMES[side]}_choice"):
+    for side in COLOURS:
+        if side in seats and not game.choice(side):
             return side
     return None
 
@@ -124,7 +123,7 @@ def _move(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
 
 
 def _move_step(record: rules.TurnMove) -> dict[str, str]:
-    side = COLOUR_NAMES[record.side]
+    side = Side.of(record.side).value
     return {"kind": "move", "side": side, "move": coordinate(record.move), "san": record.san}
 
 
@@ -139,7 +138,7 @@ def resign(*, game_id, seats: Seats, version: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id, version)
         side = _player_side(game, seats)
-        game.status = "resignation"
+        game.status = Game.Status.RESIGNATION
         game.result = "0-1" if side == WHITE else "1-0"
         _finish(game)
         return game
@@ -151,11 +150,11 @@ def offer_draw(*, game_id, seats: Seats, version: int) -> Game:
         side = _player_side(game, seats)
         if game.mode == Game.Mode.BOT:
             raise PlayError(_("The bots do not agree to draws: play on, or resign."), 409)
-        if game.mode == Game.Mode.HOTSEAT or game.draw_offer == COLOUR_NAMES[side ^ 1]:
-            game.status, game.result = "agreement", "1/2-1/2"
+        if game.mode == Game.Mode.HOTSEAT or game.draw_offer == Side.of(side ^ 1):
+            game.status, game.result = Game.Status.AGREEMENT, "1/2-1/2"
             _finish(game)
         else:
-            game.draw_offer = COLOUR_NAMES[side]
+            game.draw_offer = Side.of(side)
             game.version += 1
             game.save()
         return game
@@ -165,7 +164,7 @@ def decline_draw(*, game_id, seats: Seats, version: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id, version)
         side = _player_side(game, seats)
-        if game.draw_offer != COLOUR_NAMES[side ^ 1]:
+        if game.draw_offer != Side.of(side ^ 1):
             raise PlayError(_("There is no draw offer to decline."), 409)
         game.draw_offer = ""
         game.version += 1
@@ -181,7 +180,7 @@ def join(*, invite_code: str, user: User | None = None) -> Game:
             raise PlayError(_("This invitation is not valid any more."), 404)
         game.joined = True
         if user is not None and user.is_authenticated:
-            setattr(game, f"{game.guest_colour}_user", user)
+            game.set_user(game.guest_side, user)
         game.version += 1
         game.save()
         return game
@@ -225,15 +224,16 @@ def _after_change(game: Game, played: rules.Game) -> None:
 
 
 def _bot_turn(game: Game, played: rules.Game) -> None:
-    bot_side = SIDES[COLOUR_NAMES.index(game.bot_colour)]
+    bot_side = game.bot_side
+    assert bot_side is not None
     bot = Bot(game.bot_level, seed=game.id.int + len(game.steps))
     if played.is_over:
         return
     if played.in_werera:
         # The bot fixes its choice as the round opens, before the human's is known (R5.1).
-        if not getattr(game, f"{game.bot_colour}_choice"):
+        if not game.choice(bot_side):
             choice = bot.choose_werera(played.position.copy(), bot_side)
-            setattr(game, f"{game.bot_colour}_choice", coordinate(choice))
+            game.set_choice(bot_side, coordinate(choice))
         return
     if played.position.turn == bot_side:
         move = bot.choose_move(played.position.copy())
@@ -259,7 +259,7 @@ def import_record(*, text: str) -> Game:
     ]
     game = Game(mode=Game.Mode.ANALYSIS, start_fen=played.start_fen, fen=played.position.fen(), steps=steps)
     game.status, game.result = played.status, played.result
-    if not played.is_over and tags.get("Termination") in (RESIGNATION, AGREEMENT):
+    if not played.is_over and tags.get("Termination") in (Game.Status.RESIGNATION, Game.Status.AGREEMENT):
         game.status, game.result = tags["Termination"], tags.get("Result", "*")
     game.finished = timezone.now()
     game.save()
@@ -271,8 +271,8 @@ def export_record(game: Game, players: dict[str, str]) -> str:
         "Event": _("Senterej game"),
         "Site": _("Senterej school"),
         "Date": game.created.strftime("%Y.%m.%d"),
-        "White": players["white"],
-        "Black": players["black"],
+        "White": players[Side.WHITE],
+        "Black": players[Side.BLACK],
         "Result": game.result,
     }
     if game.is_over:

@@ -10,13 +10,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from senterej.board.sides import Side
 from senterej.board.view import BoardView
 from senterej.engine import BLACK, WHITE, Position
+from senterej.engine.pieces import COLOURS
+from senterej.engine.werera import quicker_side
 from senterej.play import services
 from senterej.play.forms import ImportForm, MoveForm, NewGameForm, VersionForm
 from senterej.play.models import Game
-from senterej.play.replay import COLOUR_NAMES, SIDES, timeline
-from senterej.play.words import LEVEL_NAMES, SIDE_NAMES, result_sentence
+from senterej.play.replay import timeline
+from senterej.play.words import LEVEL_NAMES, result_sentence
 
 SESSION_SEATS = "seats"
 
@@ -47,7 +50,7 @@ def seats_for(request: HttpRequest, game: Game) -> services.Seats:
         if token in tokens or (user_id is not None and seat_user == user_id):
             sides.add(side)
     if game.mode == Game.Mode.BOT:
-        sides.discard(WHITE if game.bot_colour == "white" else BLACK)
+        sides.discard(game.bot_side)
     return services.Seats(frozenset(sides))
 
 
@@ -73,7 +76,7 @@ def play(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             colour = form.cleaned_data["colour"]
-            human = random.choice(SIDES) if colour == "random" else SIDES[COLOUR_NAMES.index(colour)]
+            human = random.choice(COLOURS) if colour == "random" else Side(colour).colour
             mode = form.cleaned_data["mode"]
             try:
                 game = services.start_game(
@@ -83,7 +86,7 @@ def play(request: HttpRequest) -> HttpResponse:
                 form.add_error(None, error.message)
                 status = error.status
             else:
-                _remember(request, game, *(SIDES if mode == Game.Mode.HOTSEAT else (human,)))
+                _remember(request, game, *(COLOURS if mode == Game.Mode.HOTSEAT else (human,)))
                 return redirect("game", game_id=game.id)
         else:
             status = 400
@@ -134,9 +137,9 @@ def game_context(
         last_move=steps[ply - 1].last_move if ply else (),
     )
     my_choices = [
-        (SIDE_NAMES[name], getattr(game, f"{name}_choice"))
-        for side, name in zip(SIDES, COLOUR_NAMES, strict=True)
-        if side in seats and getattr(game, f"{name}_choice") and game.mode != Game.Mode.HOTSEAT
+        (Side.of(side).label, game.choice(side))
+        for side in COLOURS
+        if side in seats and game.choice(side) and game.mode != Game.Mode.HOTSEAT
     ]
     return {
         "game": game,
@@ -144,24 +147,22 @@ def game_context(
         "steps": steps,
         "ply": ply,
         "latest": latest,
-        "acting": None if acting is None else COLOUR_NAMES[acting],
-        "acting_name": None if acting is None else SIDE_NAMES[COLOUR_NAMES[acting]],
+        "acting": None if acting is None else Side.of(acting).value,
+        "acting_name": None if acting is None else Side.of(acting).label,
         "in_werera": position.werera is not None,
         "round": position.werera,
-        "quicker": None
-        if position.werera is None
-        else SIDE_NAMES["white" if position.werera % 2 else "black"],
-        "turn": None if position.turn is None else SIDE_NAMES[COLOUR_NAMES[position.turn]],
+        "quicker": None if position.werera is None else Side.of(quicker_side(position.werera)).label,
+        "turn": None if position.turn is None else Side.of(position.turn).label,
         "in_check": position.turn is not None and position.is_check(),
         "hotseat_pass": hotseat_pass,
         "ready_param": "&ready=1" if black_chooses_on_one_device and ready else "",
         "my_choices": my_choices,
         "result_sentence": result_sentence(game.status, game.result),
         "players": _players(game, seats),
-        "my_sides": [COLOUR_NAMES[side] for side in seats.sides],
+        "my_sides": [Side.of(side).value for side in seats.sides],
         "announce": error_free_announcement(steps[:ply], game),
         "is_player": bool(seats.sides),
-        "flip_to": "black" if orientation == WHITE else "white",
+        "flip_to": Side.of(orientation ^ 1).value,
         "last_round": next((step for step in reversed(steps[:ply]) if step.sentences), None),
         "polls": game.mode == Game.Mode.ONLINE and not game.is_over,
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
@@ -202,8 +203,8 @@ def _acting_side(game: Game, seats: services.Seats, played) -> int | None:  # ty
 
 def _orientation(request: HttpRequest, game: Game, seats: services.Seats) -> int:
     asked = request.GET.get("orientation")
-    if asked in COLOUR_NAMES:
-        return SIDES[COLOUR_NAMES.index(asked)]
+    if asked in Side.values:
+        return Side(asked).colour
     if len(seats.sides) == 1:
         return next(iter(seats.sides))
     return WHITE
@@ -211,8 +212,9 @@ def _orientation(request: HttpRequest, game: Game, seats: services.Seats) -> int
 
 def _players(game: Game, seats: services.Seats) -> dict[str, str]:
     names = {}
-    for side, name in zip(SIDES, COLOUR_NAMES, strict=True):
-        if game.mode == Game.Mode.BOT and game.bot_colour == name:
+    for side in COLOURS:
+        name = Side.of(side).value
+        if game.mode == Game.Mode.BOT and game.bot_side == side:
             names[name] = _("%(level)s bot") % {"level": LEVEL_NAMES[game.bot_level]}
         elif side in seats and game.mode != Game.Mode.HOTSEAT:
             names[name] = _("You")
@@ -266,7 +268,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("game", game_id=game.id)  # the inviter opening their own link
     if game.joined:
         raise Http404(_("This invitation has been used."))
-    guest = SIDES[COLOUR_NAMES.index(game.guest_colour)]
+    guest = game.guest_side
     if request.method == "POST":
         try:
             game = services.join(invite_code=code, user=request.user)
@@ -274,7 +276,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
             raise Http404(error.message) from error
         _remember(request, game, guest)
         return redirect("game", game_id=game.id)
-    return render(request, "play/join.html", {"game": game, "side": SIDE_NAMES[game.guest_colour]})
+    return render(request, "play/join.html", {"game": game, "side": Side(game.guest_colour).label})
 
 
 @require_safe

@@ -4,6 +4,18 @@ the bots' names."""
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from senterej.board.sides import Side
+from senterej.engine.game import BARE_KING, CHECKMATE, COUNTING, REPETITION, SEVENTY_MOVE_RULE, STALEMATE
+from senterej.engine.record import AGREEMENT, RESIGNATION
+from senterej.engine.werera import (
+    BLOCKED,
+    CAPTURE_FIRST,
+    CHECK,
+    ENDED_AFTER_TWENTY,
+    ENDED_BY_CAPTURE,
+    ENDED_BY_CHECK,
+)
+
 LEVEL_NAMES = {
     "novice": gettext_lazy("Novice"),
     "beginner": gettext_lazy("Beginner"),
@@ -11,27 +23,21 @@ LEVEL_NAMES = {
     "intermediate": gettext_lazy("Intermediate"),
     "club": gettext_lazy("Club player"),
 }
-SIDE_NAMES = {"white": gettext_lazy("White"), "black": gettext_lazy("Black")}
-
-
-def other(side: str) -> str:
-    return "black" if side == "white" else "white"
 
 
 def result_sentence(status: str, result: str) -> str:
     """The end of a game in words, e.g. "Draw: the bare king"."""
-    winner = "white" if result == "1-0" else "black" if result == "0-1" else ""
-    loser = SIDE_NAMES[other(winner)] if winner else ""
-    names = {"winner": SIDE_NAMES.get(winner, ""), "loser": loser}
+    winner = Side.WHITE if result == "1-0" else Side.BLACK if result == "0-1" else None
+    names = {"winner": winner.label if winner else "", "loser": winner.other.label if winner else ""}
     sentences = {
-        "checkmate": _("%(winner)s wins by checkmate.") % names,
-        "resignation": _("%(winner)s wins: %(loser)s resigned.") % names,
-        "stalemate": _("Draw: stalemate, no legal move and no check."),
-        "bare-king": _("Draw: the bare king. A side lost its last piece."),
-        "counting": _("Draw: the count ran out. The lone piece made its seventh move without mate."),
-        "repetition": _("Draw: the same position for the third time."),
-        "seventy-moves": _("Draw: seventy moves each without a capture or a medeq move."),
-        "agreement": _("Draw by agreement."),
+        CHECKMATE: _("%(winner)s wins by checkmate.") % names,
+        RESIGNATION: _("%(winner)s wins: %(loser)s resigned.") % names,
+        STALEMATE: _("Draw: stalemate, no legal move and no check."),
+        BARE_KING: _("Draw: the bare king. A side lost its last piece."),
+        COUNTING: _("Draw: the count ran out. The lone piece made its seventh move without mate."),
+        REPETITION: _("Draw: the same position for the third time."),
+        SEVENTY_MOVE_RULE: _("Draw: seventy moves each without a capture or a medeq move."),
+        AGREEMENT: _("Draw by agreement."),
     }
     return sentences.get(status, "")
 
@@ -45,28 +51,28 @@ def round_sentences(report: dict, sans: dict[str, str], game_over: bool = False)
         % {"round": report["round"], "white": sans["white"] or wait, "black": sans["black"] or wait}
     ]
     reasons = {
-        "capture-first": _("%(side)s's %(move)s was dropped: a capture is played first, and alone."),
-        "check": _("%(side)s's %(move)s was dropped: the check ended the werera first."),
-        "blocked": _("%(side)s's %(move)s was dropped: after the quicker move it no longer fitted."),
+        CAPTURE_FIRST: _("%(side)s's %(move)s was dropped: a capture is played first, and alone."),
+        CHECK: _("%(side)s's %(move)s was dropped: the check ended the werera first."),
+        BLOCKED: _("%(side)s's %(move)s was dropped: after the quicker move it no longer fitted."),
     }
     if len(report["played"]) == 2:
         lines.append(_("Both moves were played, the quicker side's first."))
     for dropped in report["dropped"]:
         side = dropped["side"]
-        lines.append(reasons[dropped["reason"]] % {"side": SIDE_NAMES[side], "move": sans[side]})
+        lines.append(reasons[dropped["reason"]] % {"side": Side(side).label, "move": sans[side]})
     ended = report["werera_ended"]
-    if game_over and ended == "capture":
+    if game_over and ended == ENDED_BY_CAPTURE:
         lines.append(_("The capture ended the werera, and the game."))
-    elif game_over and ended == "check":
+    elif game_over and ended == ENDED_BY_CHECK:
         lines.append(_("The check ended the werera, and the game."))
-    elif ended == "capture":
+    elif ended == ENDED_BY_CAPTURE:
         lines.append(_("The capture ended the werera: %(next)s moves next.") % _next(report))
-    elif ended == "check":
+    elif ended == ENDED_BY_CHECK:
         lines.append(_("The check ended the werera: %(next)s moves next.") % _next(report))
-    elif ended == "twenty-rounds":
+    elif ended == ENDED_AFTER_TWENTY:
         lines.append(_("Twenty rounds are over: the werera ends and White moves next."))
     return lines
 
 
 def _next(report: dict) -> dict[str, str]:
-    return {"next": str(SIDE_NAMES[other(report["ended_by"])])}
+    return {"next": str(Side(report["ended_by"]).other.label)}

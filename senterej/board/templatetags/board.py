@@ -5,6 +5,7 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from senterej.board.sides import Side
 from senterej.board.view import BoardView
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE, Piece, Position, square_name
 from senterej.engine.pieces import PIECE_KINDS
@@ -78,6 +79,6 @@ def board(view: BoardView | Position) -> dict[str, object]:
 def piece(piece: Piece) -> dict[str, object]:
     return {
         "name": piece.name,
-        "colour": "white" if piece.colour == WHITE else "black",
+        "colour": Side.of(piece.colour).value,
         "label": PIECE_LABELS[piece],
     }

@@ -28,6 +28,7 @@ from django.utils import timezone
 
 from trainer import selectors, services
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport, PuzzleTheme
+from trainer.rating import START_VOLATILITY
 from trainer.words import THEME_NAMES
 
 SOURCE = "bench"
@@ -160,7 +161,7 @@ class Command(BaseCommand):
             Puzzle,
             [*puzzle_columns, "source", "active", "created"],
             (
-                (FEN, MOVES, " ".join(t), r, 80.0, 0.06, SOURCE, True, stamp)
+                (FEN, MOVES, " ".join(t), r, 80.0, START_VOLATILITY, SOURCE, True, stamp)
                 for t, r in zip(themes, ratings, strict=True)
             ),
         )
@@ -187,7 +188,7 @@ class Command(BaseCommand):
         _insert(
             PlayerRating,
             ["user_id", "rating", "rating_deviation", "volatility", "updated"],
-            ((user, rating, 60.0, 0.06, stamp) for user, rating in finals.items()),
+            ((user, rating, 60.0, START_VOLATILITY, stamp) for user, rating in finals.items()),
         )
         return count, theme_rows, users, recorded
 
