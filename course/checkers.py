@@ -10,9 +10,9 @@ from senterej.engine import NEGUS, WAIT, WHITE, Position, square_name
 from senterej.engine.game import CHECKMATE, ONGOING, Game, Judgement
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move
 from senterej.engine.position import move_from, move_to
+from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
 
-SQUARES = {square_name(sq): sq for sq in range(64)}
 GOALS = ("stars", "capture", "check", "status", "moves", "castle", "played", "question")
 OPPONENTS = ("pass", "capture", "scripted")
 #: Opponents that otherwise pass: the position is a drill for one side's men, not a game to judge.
@@ -192,7 +192,7 @@ def _reached(rules: TaskRules, judgement: Judgement) -> bool:
 def _remaining(rules: TaskRules, position: Position, learner: int) -> list[str]:
     remaining = []
     for name in rules.squares:
-        man = position.piece_at(SQUARES[name])
+        man = position.piece_at(SQUARE_OF_NAME[name])
         if man is not None and man.colour != learner:
             remaining.append(name)
     return remaining

@@ -7,12 +7,13 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from course.checkers import CONTINUE, GOALS, SOLVED, SQUARES, TaskError, TaskRules, answer, replay, start
+from course.checkers import CONTINUE, GOALS, SOLVED, TaskError, TaskRules, answer, replay, start
 from course.models import Lesson, Task
 from senterej.engine import MEDEQ, NEGUS, Position
 from senterej.engine.game import CHECKMATE, Game
 from senterej.engine.notation import coordinate
 from senterej.engine.position import move_to
+from senterej.engine.squares import SQUARE_OF_NAME
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +74,7 @@ def test_every_task_has_its_texts(tasks):
             assert all(option["en"] and option["sk"] for option in task.options), task
             assert 0 <= task.answer < len(task.options) and task.solution == str(task.answer), task
         else:
-            man = start(task.rules()).position.piece_at(SQUARES[task.hint_square])
+            man = start(task.rules()).position.piece_at(SQUARE_OF_NAME[task.hint_square])
             assert man is not None and man.colour == task.learner, f"{task}: hint_square"
 
 
@@ -120,7 +121,7 @@ def test_no_drill_can_be_done_in_fewer_moves_than_par(tasks):
 def test_no_goal_is_met_before_the_first_move(tasks):
     for task, rules in board_tasks(tasks):
         position = start(rules).position
-        marked = [position.piece_at(SQUARES[name]) for name in rules.squares]
+        marked = [position.piece_at(SQUARE_OF_NAME[name]) for name in rules.squares]
         if task.goal == "stars":
             assert marked and all(man is None for man in marked), task
         elif task.goal == "capture":
@@ -218,7 +219,7 @@ def _mates_in_one(game: Game) -> bool:
 def _castles(position: Position, move: str) -> bool:
     if move == "0000":
         return False
-    frm, to = SQUARES[move[:2]], SQUARES[move[2:4]]
+    frm, to = SQUARE_OF_NAME[move[:2]], SQUARE_OF_NAME[move[2:4]]
     man = position.piece_at(frm)
     return man is not None and man.kind == NEGUS and abs(to - frm) == 2
 
