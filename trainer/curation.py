@@ -270,7 +270,13 @@ def _write(lines: list[_Line], user: Curator) -> Imported:
         stored = Puzzle.objects.select_for_update().in_bulk(
             [line.pk for line in lines if line.pk is not None]
         )
-        for line in lines:
+        # Lines with ids first, then the id sequence moved past them (on PostgreSQL it does not follow ids
+        # given by hand, as loaddata knows), then the lines without one: each gets an id after all the others.
+        numbered = [line for line in lines if line.pk is not None]
+        for line in [*numbered, None, *(line for line in lines if line.pk is None)]:
+            if line is None:
+                _reset_sequence()
+                continue
             puzzle = stored.get(line.pk) if line.pk is not None else None
             if puzzle is None:
                 puzzle = Puzzle(pk=line.pk, **line.fields)
@@ -289,11 +295,13 @@ def _write(lines: list[_Line], user: Curator) -> Imported:
                 puzzle.sync_themes()
             record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.IMPORTED, fields=fields)
             updated += 1
-        # Ids given by the file may lie beyond a sequence's next value (PostgreSQL); as loaddata does.
-        with connection.cursor() as cursor:
-            for sql in connection.ops.sequence_reset_sql(no_style(), [Puzzle]):
-                cursor.execute(sql)
     return Imported(created, updated, unchanged)
+
+
+def _reset_sequence() -> None:
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), [Puzzle]):
+            cursor.execute(sql)
 
 
 # --- reports ---

@@ -9,6 +9,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.urls import reverse
 
 from trainer import selectors
@@ -235,7 +236,10 @@ def test_the_benchmark_seeds_times_and_shows_the_plans():
     heavy = Attempt.objects.filter(user__username="bench-0").count()
     assert heavy == 180  # six per cent of the attempts
     assert re.search(r"heavy player \(\d+\), any theme +180 ", text)
-    assert "SEARCH trainer_attempt USING COVERING INDEX attempt_user_puzzle" in text
+    if connection.vendor == "sqlite":
+        assert "SEARCH trainer_attempt USING COVERING INDEX attempt_user_puzzle" in text
+    else:  # PostgreSQL may scan so few rows rather than use an index: its plan is shown all the same
+        assert "on trainer_attempt" in text and "cost=" in text
     assert "theme_active_rating" in text and "puzzle_active_rating" in text
     bench()  # a second run replaces its own rows
     assert Puzzle.objects.count() == 1000 and User.objects.count() == 20
