@@ -1,6 +1,6 @@
 # Two commands on a fresh Debian machine with Python 3.11:
 #   make run    set up and serve the site on http://127.0.0.1:8000 (SQLite, all fixtures loaded)
-#   make test   set up and run every check: lint, format, types, the test suite, engine conformance
+#   make test   set up and run every check: lint, format, types, migrations, the test suite, engine conformance
 #   make bench  the engine's perft benchmark
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
@@ -27,7 +27,8 @@ endif
 test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy senterej/engine
+	$(VENV)/bin/mypy
+	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
 
 bench: $(VENV)/.dev

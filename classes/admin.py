@@ -3,14 +3,14 @@ from django.contrib import admin
 from classes.models import Assignment, Invitation, Membership, SchoolClass
 
 
-class MembershipInline(admin.TabularInline):  # type: ignore[type-arg]
+class MembershipInline(admin.TabularInline[Membership, SchoolClass]):
     model = Membership
     raw_id_fields = ["student"]
     extra = 0
 
 
 @admin.register(SchoolClass)
-class SchoolClassAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class SchoolClassAdmin(admin.ModelAdmin[SchoolClass]):
     list_display = ["name", "teacher", "join_code", "archived_at", "created"]
     search_fields = ["name", "teacher__username", "join_code"]
     raw_id_fields = ["teacher"]
@@ -18,7 +18,7 @@ class SchoolClassAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Assignment)
-class AssignmentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class AssignmentAdmin(admin.ModelAdmin[Assignment]):
     list_display = ["school_class", "kind", "lesson", "theme", "due_on", "created"]
     list_filter = ["kind"]
     raw_id_fields = ["school_class", "lesson", "puzzles"]
@@ -26,6 +26,6 @@ class AssignmentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Invitation)
-class InvitationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class InvitationAdmin(admin.ModelAdmin[Invitation]):
     list_display = ["school_class", "user", "created"]
     raw_id_fields = ["school_class", "user"]

@@ -2,7 +2,7 @@
 classes allow."""
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext as _
@@ -19,7 +19,7 @@ RATING_FLOOR, RATING_CEILING = 0, 4000
 MAX_CHOSEN_PUZZLES = 100
 
 
-class ClassForm(forms.ModelForm):  # type: ignore[type-arg]
+class ClassForm(forms.ModelForm[SchoolClass]):
     class Meta:
         model = SchoolClass
         fields = ["name", "description"]
@@ -62,13 +62,13 @@ def theme_choices() -> list[tuple[str, str]]:
     return sorted(((theme, theme_name(theme)) for theme in themes), key=lambda choice: choice[1])
 
 
-class TaskChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]
-    def label_from_instance(self, obj: Any) -> str:
+class TaskChoiceField(forms.ModelMultipleChoiceField[Task]):
+    def label_from_instance(self, obj: Task) -> str:
         return f"{obj.lesson.order}.{obj.order} {obj.local_title}"
 
 
-class LessonChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
-    def label_from_instance(self, obj: Any) -> str:
+class LessonChoiceField(forms.ModelChoiceField[Lesson]):
+    def label_from_instance(self, obj: Lesson) -> str:
         return f"{obj.order}. {obj.local_title}"
 
 
@@ -107,7 +107,7 @@ class AssignmentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["theme"].choices = [("", "—"), *theme_choices()]
+        cast(forms.ChoiceField, self.fields["theme"]).choices = [("", "—"), *theme_choices()]
 
     def clean_puzzle_ids(self) -> list[Puzzle]:
         text = self.cleaned_data["puzzle_ids"]

@@ -2,6 +2,8 @@
 is a lesson, chosen tasks of the course, a puzzle set of one theme within a rating band, or chosen puzzles;
 its progress is read from the learners' own records (course.TaskProgress, trainer.Attempt), never copied."""
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -9,6 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from course.models import Lesson, Task
 from trainer.models import Puzzle
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 #: A class holds at most this many students: a large school class, small enough for one progress table.
 MAX_STUDENTS = 60
@@ -26,7 +31,7 @@ class SchoolClass(models.Model):
     join_code = models.CharField(_("join code"), max_length=12, unique=True)
     archived_at = models.DateTimeField(_("archived at"), null=True, blank=True)
     created = models.DateTimeField(_("created"), default=timezone.now)
-    students = models.ManyToManyField(
+    students: models.ManyToManyField["User", "Membership"] = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         through="Membership",
         related_name="classes_joined",

@@ -129,8 +129,8 @@ def _puzzle_cells(assignment: Assignment, student_ids: list[int], today: date) -
     chosen = [puzzle.pk for puzzle in assignment.puzzles.all()]
     total = len(chosen) if assignment.kind == Assignment.Kind.PUZZLES else assignment.puzzle_count
     by_student: dict[int, list[tuple[int, bool, datetime]]] = defaultdict(list)
-    for user_id, puzzle_id, solved, when in _set_attempts(assignment, student_ids):
-        by_student[user_id].append((puzzle_id, solved, when))
+    for user_id, puzzle_id, was_solved, when in _set_attempts(assignment, student_ids):
+        by_student[user_id].append((puzzle_id, was_solved, when))
     cells = {}
     for student_id in student_ids:
         attempts = by_student[student_id]
@@ -258,7 +258,7 @@ def rating_series(student: User) -> list[tuple[datetime, float]]:
         .order_by("-created", "-id")
         .values_list("created", "rating_after")[:CHART_POINTS]
     )
-    return list(reversed(rows))
+    return [(created, rating) for created, rating in reversed(rows) if rating is not None]
 
 
 def recent_attempts(student: User) -> list[Attempt]:

@@ -1,12 +1,20 @@
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from course.checkers import SOLVED, TaskError, answer, replay
 from course.models import Lesson, Task, TaskProgress
 
-TASK_FIELDSETS = [
+if TYPE_CHECKING:
+    from django.contrib.admin.options import _FieldOpts
+
+TASK_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
     (None, {"fields": ("lesson", "order", "title", "title_sk", "prompt", "prompt_sk")}),
     (
         gettext_lazy("Position and goal"),
@@ -18,7 +26,7 @@ TASK_FIELDSETS = [
 ]
 
 
-class TaskForm(forms.ModelForm):
+class TaskForm(forms.ModelForm[Task]):
     """A task is saved only if its reference solution solves it, checked by the engine as a learner's
     moves would be."""
 
@@ -49,7 +57,7 @@ class TaskForm(forms.ModelForm):
         return data
 
 
-class TaskInline(admin.TabularInline):
+class TaskInline(admin.TabularInline[Task, Lesson]):
     model = Task
     fields = ("order", "title", "goal", "side", "fen")
     extra = 0
@@ -57,7 +65,7 @@ class TaskInline(admin.TabularInline):
 
 
 @admin.register(Lesson)
-class LessonAdmin(admin.ModelAdmin):
+class LessonAdmin(admin.ModelAdmin[Lesson]):
     list_display = ("order", "title", "title_sk", "rules_anchor")
     list_display_links = ("title",)
     search_fields = ("title", "title_sk", "intro")
@@ -65,7 +73,7 @@ class LessonAdmin(admin.ModelAdmin):
 
 
 @admin.register(Task)
-class TaskAdmin(admin.ModelAdmin):
+class TaskAdmin(admin.ModelAdmin[Task]):
     form = TaskForm
     list_display = ("lesson", "order", "title", "goal", "opponent")
     list_filter = ("lesson", "goal", "opponent")
@@ -74,7 +82,7 @@ class TaskAdmin(admin.ModelAdmin):
 
 
 @admin.register(TaskProgress)
-class TaskProgressAdmin(admin.ModelAdmin):
+class TaskProgressAdmin(admin.ModelAdmin[TaskProgress]):
     list_display = ("user", "task", "best_stars", "attempts", "completed_at")
     list_filter = ("best_stars",)
     search_fields = ("user__username",)

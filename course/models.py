@@ -36,7 +36,8 @@ class Localized(models.Model):
             translated = getattr(self, f"{field}_sk", "")
             if translated:
                 return translated
-        return getattr(self, field)
+        english: str = getattr(self, field)
+        return english
 
     @property
     def local_title(self) -> str:

@@ -3,8 +3,9 @@ completed), kept in the session for anonymous learners and in the database for s
 account without loss on sign-up or log-in."""
 
 from dataclasses import dataclass
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.utils import timezone
@@ -23,13 +24,15 @@ class Progress:
     completed_at: str = ""  # ISO date, "" when not completed
 
 
-def _store(session: SessionBase) -> dict:
-    return session.setdefault(SESSION_KEY, {"attempts": {}, "progress": {}})
+def _store(session: SessionBase) -> dict[str, Any]:
+    store: dict[str, Any] = session.setdefault(SESSION_KEY, {"attempts": {}, "progress": {}})
+    return store
 
 
-def attempt_state(session: SessionBase, task: Task) -> dict:
+def attempt_state(session: SessionBase, task: Task) -> dict[str, Any]:
     """The learner's current try at a task: its moves and the mistakes made since the task was last solved."""
-    return _store(session)["attempts"].get(str(task.pk), {"moves": [], "mistakes": 0})
+    attempts: dict[str, dict[str, Any]] = _store(session)["attempts"]
+    return attempts.get(str(task.pk), {"moves": [], "mistakes": 0})
 
 
 def current(session: SessionBase, task: Task) -> Verdict:
@@ -59,7 +62,7 @@ def reset(session: SessionBase, task: Task) -> None:
     _save_attempt(session, task, [], state["mistakes"])
 
 
-def play(*, session: SessionBase, user: AbstractBaseUser | AnonymousUser, task: Task, text: str) -> Verdict:
+def play(*, session: SessionBase, user: User | AnonymousUser, task: Task, text: str) -> Verdict:
     """One learner move on a task. An illegal move changes nothing but counts as a mistake."""
     state = attempt_state(session, task)
     if current(session, task).over:
@@ -77,9 +80,7 @@ def play(*, session: SessionBase, user: AbstractBaseUser | AnonymousUser, task: 
     return verdict
 
 
-def choose(
-    *, session: SessionBase, user: AbstractBaseUser | AnonymousUser, task: Task, option: int
-) -> Verdict:
+def choose(*, session: SessionBase, user: User | AnonymousUser, task: Task, option: int) -> Verdict:
     """An answer to a question task."""
     state = attempt_state(session, task)
     if "answer" in state:
@@ -92,7 +93,7 @@ def choose(
 
 
 def _record(
-    session: SessionBase, user: AbstractBaseUser | AnonymousUser, task: Task, verdict: Verdict, mistakes: int
+    session: SessionBase, user: User | AnonymousUser, task: Task, verdict: Verdict, mistakes: int
 ) -> None:
     if verdict.state not in (SOLVED, FAILED):
         return
@@ -106,7 +107,7 @@ def _record(
         _record_in_session(session, task, earned)
 
 
-def _record_in_database(user: AbstractBaseUser, task: Task, earned: int) -> None:
+def _record_in_database(user: User, task: Task, earned: int) -> None:
     with transaction.atomic():
         progress, _created = TaskProgress.objects.select_for_update().get_or_create(user=user, task=task)
         progress.attempts += 1
@@ -127,7 +128,7 @@ def _record_in_session(session: SessionBase, task: Task, earned: int) -> None:
     session.modified = True
 
 
-def progress_of(session: SessionBase, user: AbstractBaseUser | AnonymousUser) -> dict[int, Progress]:
+def progress_of(session: SessionBase, user: User | AnonymousUser) -> dict[int, Progress]:
     """Progress per task id, from the account when signed in, else from the session."""
     if user.is_authenticated:
         return {
@@ -143,7 +144,7 @@ def progress_of(session: SessionBase, user: AbstractBaseUser | AnonymousUser) ->
     }
 
 
-def move_session_progress_to(user: AbstractBaseUser, session: SessionBase) -> None:
+def move_session_progress_to(user: User, session: SessionBase) -> None:
     """On sign-up or log-in: the session's progress joins the account's, keeping the best of both."""
     entries = _store(session)["progress"]
     known = set(

@@ -4,7 +4,12 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
+
 from senterej.env import database, env_bool, env_list, secret_key
+
+# Lets the classes that django-stubs makes generic be subscripted at run time too (ModelForm[User], ...).
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

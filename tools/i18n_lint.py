@@ -98,8 +98,8 @@ def template_findings(path: Path) -> Iterator[Finding]:
     parser = _VisibleText()
     parser.feed("".join(outside))
     parser.close()
-    for line, text in parser.found:
-        yield Finding(path, line, text)
+    for number, found in parser.found:
+        yield Finding(path, number, found)
 
 
 # Calls whose literal string arguments reach the user: (function name, index of the text argument).
@@ -125,7 +125,11 @@ def _literal_text(node: ast.expr) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and has_words(node.value):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        text = "".join(part.value for part in node.values if isinstance(part, ast.Constant))
+        text = "".join(
+            part.value
+            for part in node.values
+            if isinstance(part, ast.Constant) and isinstance(part.value, str)
+        )
         return text if has_words(text) else None
     return None
 
@@ -194,12 +198,19 @@ def _shown_literals(path: Path, tree: ast.Module) -> Iterator[Finding]:
                     yield Finding(path, fieldset.lineno, text)
 
 
+class _Catalogue(gettext.GNUTranslations):
+    """The catalogue that GNUTranslations reads into, which typeshed leaves out: a message's translation by
+    its msgid, or by (msgid, index) for a plural form's."""
+
+    _catalog: dict[str | tuple[str, int], str]
+
+
 def english_sentences(compiled: Path) -> list[str]:
     """The English messages of a compiled catalogue that have a translation of their own, without
     placeholders or markup, long enough not to hide inside another word: what must not be read on a page
     in the catalogue's language."""
     with compiled.open("rb") as source:
-        catalogue = gettext.GNUTranslations(source)._catalog  # type: ignore[attr-defined]
+        catalogue = _Catalogue(source)._catalog
     sentences = set()
     for key, translated in catalogue.items():
         # A plural form's key is (msgid, index): the English plural is not in the file.

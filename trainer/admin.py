@@ -4,13 +4,27 @@ exported and imported in bulk. Every change goes through `trainer.curation`, whi
 puzzle's page. Puzzles are disabled rather than deleted: deleting one would take the players' attempts
 at it, and their ratings' history, with it."""
 
+from __future__ import annotations
+
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Case, Count, F, FloatField, IntegerField, OuterRef, Q, QuerySet, Subquery, When
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    FloatField,
+    IntegerField,
+    Model,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    When,
+)
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect
@@ -20,12 +34,17 @@ from django.urls import URLPattern, path, reverse
 from django.utils.html import format_html
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django_stubs_ext import StrOrPromise, WithAnnotations
 
+from senterej.http import signed_in
 from trainer import curation
 from trainer.models import Attempt, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
 from trainer.preview import preview
 from trainer.proof import validate
 from trainer.words import theme_name
+
+if TYPE_CHECKING:
+    from django.contrib.admin.options import _FieldOpts, _FieldsetSpec
 
 #: The largest file an import reads: the whole fixture of a few thousand puzzles is well under it.
 IMPORT_LIMIT = 10 * 1024 * 1024
@@ -46,7 +65,7 @@ def _count(model: type[Attempt] | type[PuzzleReport], **filters: object) -> Coal
     return Coalesce(Subquery(rows, output_field=IntegerField()), 0)
 
 
-class PuzzleForm(forms.ModelForm):  # type: ignore[type-arg]
+class PuzzleForm(forms.ModelForm[Puzzle]):
     """A puzzle is saved only if the engine proves it: a change of its position, line or themes is proved
     again from scratch, the themes included, as the fixture's validator does."""
 
@@ -101,9 +120,9 @@ class ImportForm(forms.Form):
 class BandFilter(admin.SimpleListFilter):
     """A filter by bands of a figure: each band a key, its words and its condition."""
 
-    bands: dict[str, tuple[str, Q]] = {}
+    bands: dict[str, tuple[StrOrPromise, Q]] = {}
 
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, str]]:
         return [(key, str(label)) for key, (label, _condition) in self.bands.items()]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> QuerySet[Puzzle]:
@@ -171,7 +190,7 @@ class ThemeFilter(admin.SimpleListFilter):
     title = gettext_lazy("theme")
     parameter_name = "theme"
 
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:  # type: ignore[type-arg]
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, str]]:
         themes = PuzzleTheme.objects.order_by("theme").values_list("theme", flat=True).distinct()
         return [(theme, theme_name(theme)) for theme in themes]
 
@@ -179,7 +198,7 @@ class ThemeFilter(admin.SimpleListFilter):
         return queryset.filter(theme_rows__theme=self.value()) if self.value() else queryset
 
 
-class PuzzleChangeInline(admin.TabularInline):  # type: ignore[type-arg]
+class PuzzleChangeInline(admin.TabularInline[PuzzleChange, Puzzle]):
     """The puzzle's record of changes, newest first; written by the curation services only."""
 
     model = PuzzleChange
@@ -198,22 +217,33 @@ class PuzzleChangeInline(admin.TabularInline):  # type: ignore[type-arg]
     def get_queryset(self, request: HttpRequest) -> QuerySet[PuzzleChange]:
         return super().get_queryset(request).select_related("user")
 
-    def has_add_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+    # The stubs type `obj` as the change in the model admin's hooks and as the puzzle in the inline's,
+    # which is what Django passes; a model takes both.
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_view_permission(self, request: HttpRequest, obj: Puzzle | None = None) -> bool:
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         # whoever may see the puzzle may see its record
         return request.user.has_perm("trainer.view_puzzle") or request.user.has_perm("trainer.change_puzzle")
 
 
+class _Counts(TypedDict):
+    """What the list's queryset adds to each puzzle."""
+
+    attempt_count: int
+    solved_count: int
+    open_reports: int
+    success_rate: float | None
+
+
 @admin.register(Puzzle)
-class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     form = PuzzleForm
     list_display = (
         "id",
@@ -232,11 +262,15 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     actions = ["enable", "disable", "revalidate", "revalidate_and_disable", "export_jsonl"]
     list_per_page = 50
 
-    def get_fieldsets(
-        self, request: HttpRequest, obj: Puzzle | None = None
-    ) -> list[tuple[Any, dict[str, Any]]]:
-        puzzle = (None, {"fields": ["fen", "moves", "themes", "source", "active"]})
-        rating = (_("Rating"), {"fields": ["rating", "rating_deviation", "volatility"]})
+    def get_fieldsets(self, request: HttpRequest, obj: Puzzle | None = None) -> _FieldsetSpec:
+        puzzle: tuple[StrOrPromise | None, _FieldOpts] = (
+            None,
+            {"fields": ["fen", "moves", "themes", "source", "active"]},
+        )
+        rating: tuple[StrOrPromise | None, _FieldOpts] = (
+            _("Rating"),
+            {"fields": ["rating", "rating_deviation", "volatility"]},
+        )
         if obj is None:
             return [puzzle, (_("Rating"), {"fields": ["rating"]})]
         return [
@@ -246,7 +280,7 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             (None, {"fields": ["created"]}),
         ]
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[Puzzle]:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[WithAnnotations[Puzzle, _Counts]]:
         return (
             super()
             .get_queryset(request)
@@ -268,7 +302,7 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
     def save_model(self, request: HttpRequest, obj: Puzzle, form: forms.Form, change: bool) -> None:
-        curation.save_puzzle(puzzle=obj, user=request.user)
+        curation.save_puzzle(puzzle=obj, user=signed_in(request))
 
     # --- columns and read-only fields ---
 
@@ -277,17 +311,17 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return f"{puzzle.rating:.0f}"
 
     @admin.display(description=gettext_lazy("attempts"), ordering="attempt_count")
-    def attempts_shown(self, puzzle: Puzzle) -> int:
-        return puzzle.attempt_count  # type: ignore[attr-defined,no-any-return]
+    def attempts_shown(self, puzzle: WithAnnotations[Puzzle, _Counts]) -> int:
+        return puzzle.attempt_count
 
     @admin.display(description=gettext_lazy("success"), ordering="success_rate")
-    def success_shown(self, puzzle: Puzzle) -> str:
-        rate = puzzle.success_rate  # type: ignore[attr-defined]
+    def success_shown(self, puzzle: WithAnnotations[Puzzle, _Counts]) -> str:
+        rate = puzzle.success_rate
         return "—" if rate is None else f"{rate:.0f}%"
 
     @admin.display(description=gettext_lazy("open reports"), ordering="open_reports")
-    def reports_shown(self, puzzle: Puzzle) -> str:
-        count = puzzle.open_reports  # type: ignore[attr-defined]
+    def reports_shown(self, puzzle: WithAnnotations[Puzzle, _Counts]) -> str:
+        count = puzzle.open_reports
         if not count:
             return "0"
         return format_html('<a href="{}?puzzle={}">{}</a>', reverse("curation:reports"), puzzle.pk, count)
@@ -312,7 +346,7 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.action(description=gettext_lazy("Enable the selected puzzles"), permissions=["change"])
     def enable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
-        changed = curation.set_active(puzzles=queryset, active=True, user=request.user)
+        changed = curation.set_active(puzzles=queryset, active=True, user=signed_in(request))
         count = len(changed)
         self.message_user(
             request,
@@ -321,7 +355,7 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.action(description=gettext_lazy("Disable the selected puzzles"), permissions=["change"])
     def disable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
-        changed = curation.set_active(puzzles=queryset, active=False, user=request.user)
+        changed = curation.set_active(puzzles=queryset, active=False, user=signed_in(request))
         count = len(changed)
         self.message_user(
             request,
@@ -341,7 +375,7 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def _revalidate(self, request: HttpRequest, queryset: QuerySet[Puzzle], disable_failing: bool) -> None:
         verdicts = curation.revalidate(
-            puzzles=queryset.order_by("pk"), user=request.user, disable_failing=disable_failing
+            puzzles=queryset.order_by("pk"), user=signed_in(request), disable_failing=disable_failing
         )
         failed = [verdict for verdict in verdicts if verdict.reason is not None]
         for verdict in failed[:FAILURES_LISTED]:
@@ -372,7 +406,7 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     @admin.action(
         description=gettext_lazy("Export as JSON Lines (the fixture's format)"), permissions=["view"]
     )
-    def export_jsonl(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> HttpResponse:
+    def export_jsonl(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> StreamingHttpResponse:
         # plain rows without the list's counts, read in chunks: exporting every puzzle stays small in memory
         puzzles: Iterable[Puzzle] = (
             Puzzle.objects.filter(pk__in=queryset.values("pk")).order_by("pk").iterator(chunk_size=1000)
@@ -381,7 +415,7 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             curation.export_lines(puzzles), content_type="application/jsonl; charset=utf-8"
         )
         response["Content-Disposition"] = 'attachment; filename="puzzles.jsonl"'
-        return response  # type: ignore[return-value]
+        return response
 
     # --- import ---
 
@@ -400,7 +434,7 @@ class PuzzleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             status = 400
             if form.is_valid():
                 try:
-                    result = curation.import_lines(lines=form.cleaned_data["file"], user=request.user)
+                    result = curation.import_lines(lines=form.cleaned_data["file"], user=signed_in(request))
                 except curation.ImportRefused as refused:
                     errors = refused.errors
                 else:

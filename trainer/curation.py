@@ -8,9 +8,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.management.color import no_style
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.utils.translation import gettext as _
 
 from senterej.engine import Position
@@ -31,7 +31,7 @@ RATING_RANGE = (0.0, 4000.0)
 NOTE_LENGTH = PuzzleChange._meta.get_field("note").max_length or 500
 
 #: Who did it: None for the site itself (a command).
-Curator = AbstractBaseUser | None
+Curator = User | None
 
 
 def record(
@@ -224,18 +224,21 @@ def _parse(number: int, text: str) -> _Line:
     unknown = sorted(set(fields) - set(FIXTURE_FIELDS) - IGNORED_FIELDS)
     if unknown:
         raise ValueError(_("unknown fields: %(names)s") % {"names": ", ".join(unknown)})
+    fen = _text(fields, "fen", required=True)
+    moves = _text(fields, "moves", required=True)
+    themes = _text(fields, "themes")
     values = {
-        "fen": _text(fields, "fen", required=True),
-        "moves": _text(fields, "moves", required=True),
-        "themes": _text(fields, "themes"),
+        "fen": fen,
+        "moves": moves,
+        "themes": themes,
         "rating": _rating(fields),
         "source": _text(fields, "source"),
     }
     try:
-        Position.from_fen(values["fen"])
+        Position.from_fen(fen)
     except ValueError as error:
         raise ValueError(_("the position is not legal: %(error)s") % {"error": error}) from error
-    reason = validate(values["fen"], values["moves"], values["themes"])
+    reason = validate(fen, moves, themes)
     if reason is not None:
         raise ValueError(_("the engine refutes it: %(reason)s") % {"reason": reason})
     return _Line(number, pk, values)
@@ -245,7 +248,8 @@ def _text(fields: dict[str, Any], name: str, required: bool = False) -> str:
     value = fields.get(name, None if required else "")
     if not isinstance(value, str) or (required and not value.strip()):
         raise ValueError(_("%(field)s must be a text") % {"field": name})
-    longest = Puzzle._meta.get_field(name).max_length or 0
+    field = Puzzle._meta.get_field(name)
+    longest = (field.max_length if isinstance(field, models.Field) else None) or 0
     if len(value) > longest:
         raise ValueError(
             _("%(field)s is longer than %(length)s characters") % {"field": name, "length": longest}
@@ -366,7 +370,7 @@ def describe(change: PuzzleChange) -> str:
         return _("Edited: %(edits)s") % {"edits": edits}
     if change.kind == kind.IMPORTED and edits:
         return _("Imported over the puzzle as it was: %(edits)s") % {"edits": edits}
-    simple = {
+    simple: dict[str, str] = {
         kind.CREATED: _("Created."),
         kind.ENABLED: _("Enabled."),
         kind.DISABLED: _("Disabled."),

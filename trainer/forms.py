@@ -27,7 +27,7 @@ class DifficultyForm(forms.Form):
     )
 
 
-class ReportForm(forms.ModelForm):  # type: ignore[type-arg]
+class ReportForm(forms.ModelForm[PuzzleReport]):
     class Meta:
         model = PuzzleReport
         fields = ["reason", "comment"]

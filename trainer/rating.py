@@ -30,7 +30,7 @@ class Rating:
     volatility: float = START_VOLATILITY
 
 
-class _Player(glicko2.Player):  # type: ignore[misc]
+class _Player(glicko2.Player):
     """The package's f(x) of step 5 has the rating mu squared where the paper has the deviation phi squared.
     At 1500 mu is 0 and the paper's worked example hides the slip; away from 1500 it moves the volatility
     (and through it the deviation). This restores the paper's f(x) = e^x (delta^2 - phi^2 - v - e^x) /

@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Value
 
 from trainer.models import Attempt, Puzzle, PuzzleTheme
@@ -21,7 +21,7 @@ SAMPLE = 24
 
 def next_puzzle(
     *,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     rating: float,
     difficulty: str = "normal",
     theme: str = "",
@@ -46,7 +46,7 @@ def next_puzzle(
     return _any_untried(user, theme, seen)
 
 
-def _any_untried(user: AbstractBaseUser | AnonymousUser, theme: str, seen: frozenset[int]) -> Puzzle | None:
+def _any_untried(user: User | AnonymousUser, theme: str, seen: frozenset[int]) -> Puzzle | None:
     """The last resort, for a player who has tried everything the samples met: any untried puzzle (the
     scan stops at the first one it finds)."""
     puzzles = Puzzle.objects.filter(active=Value(True)).exclude(pk__in=seen)
@@ -63,6 +63,7 @@ def _near(target: float, window: int, theme: str, rng: random.Random, sample: in
     point = rng.uniform(low, high)
     # `active=Value(True)` is written `active = true`: a bare boolean column (Django's `active=True` on
     # SQLite) cannot be matched against the (active, rating) index, and the look would become a full scan.
+    rows: QuerySet[PuzzleTheme] | QuerySet[Puzzle]
     if theme:
         rows = PuzzleTheme.objects.filter(theme=theme, active=Value(True))
         key = "puzzle_id"
@@ -93,7 +94,7 @@ RETRY_SHOWN = 30
 RETRY_COUNTED = 500
 
 
-def rating_series(user: AbstractBaseUser) -> list[tuple[datetime, float]]:
+def rating_series(user: User) -> list[tuple[datetime, float]]:
     """(when, rating after) of the player's latest rated attempts, oldest first."""
     rows = (
         Attempt.objects.filter(user=user, rated=True)
@@ -103,7 +104,7 @@ def rating_series(user: AbstractBaseUser) -> list[tuple[datetime, float]]:
     return [(created, rating) for created, rating in reversed(rows) if rating is not None]
 
 
-def history(user: AbstractBaseUser) -> QuerySet[Attempt]:
+def history(user: User) -> QuerySet[Attempt]:
     """The player's attempts, newest first, with their puzzles (for a paginator)."""
     return Attempt.objects.filter(user=user).select_related("puzzle").order_by("-created", "-id")
 
@@ -123,7 +124,7 @@ class ThemeResult:
         return round(100 * self.solved / self.attempts)
 
 
-def theme_results(user: AbstractBaseUser) -> list[ThemeResult]:
+def theme_results(user: User) -> list[ThemeResult]:
     """The latest THEME_WINDOW first tries (the rated ones) by theme, the weakest first: the lowest share
     solved, and of equal shares the theme tried most, since its figure says the most. The attempts lead
     the join (each puzzle's theme rows are found by the (puzzle, theme) index), so the query reads the
@@ -138,7 +139,7 @@ def theme_results(user: AbstractBaseUser) -> list[ThemeResult]:
     return sorted(results, key=lambda r: (r.solved / r.attempts, -r.attempts, r.theme))
 
 
-def retry_queue(user: AbstractBaseUser) -> QuerySet[Attempt]:
+def retry_queue(user: User) -> QuerySet[Attempt]:
     """The player's latest attempt at each active puzzle failed and not solved since, the latest first: a
     failed attempt with no later attempt at its puzzle. Later is a higher id, which the (user, puzzle)
     index compares without reading a row; newest first is the user index read backwards, so the first page

@@ -4,8 +4,9 @@ player and puzzle both, in one transaction with both rows locked)."""
 
 import secrets
 from dataclasses import dataclass, field
+from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -42,19 +43,21 @@ class Outcome:
     rating_after: float | None = None
 
 
-def _store(session: SessionBase) -> dict:
-    return session.setdefault(SESSION_KEY, {"current": None, "seen": [], "results": {}})
+def _store(session: SessionBase) -> dict[str, Any]:
+    store: dict[str, Any] = session.setdefault(SESSION_KEY, {"current": None, "seen": [], "results": {}})
+    return store
 
 
 def seen(session: SessionBase) -> frozenset[int]:
     return frozenset(_store(session)["seen"])
 
 
-def current(session: SessionBase) -> dict | None:
-    return _store(session)["current"]
+def current(session: SessionBase) -> dict[str, Any] | None:
+    state: dict[str, Any] | None = _store(session)["current"]
+    return state
 
 
-def serve(session: SessionBase, puzzle: Puzzle) -> dict:
+def serve(session: SessionBase, puzzle: Puzzle) -> dict[str, Any]:
     """Gives the session this puzzle to solve, under a new token."""
     store = _store(session)
     state = {"id": puzzle.pk, "token": secrets.token_urlsafe(16), "ply": 0, "done": False, "solved": False}
@@ -64,7 +67,7 @@ def serve(session: SessionBase, puzzle: Puzzle) -> dict:
     return state
 
 
-def _served(session: SessionBase, puzzle_id: int, token: str) -> dict:
+def _served(session: SessionBase, puzzle_id: int, token: str) -> dict[str, Any]:
     state = current(session)
     if state is None or state["id"] != puzzle_id or state["token"] != token:
         raise PuzzleError(_("This puzzle was not served to you here: open it again from the trainer."), 409)
@@ -76,7 +79,7 @@ def _served(session: SessionBase, puzzle_id: int, token: str) -> dict:
 def play(
     *,
     session: SessionBase,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     puzzle_id: int,
     token: str,
     text: str,
@@ -114,9 +117,7 @@ def play(
     return _finish(session, user, puzzle, state, solved=False, played=played, message=message)
 
 
-def give_up(
-    *, session: SessionBase, user: AbstractBaseUser | AnonymousUser, puzzle_id: int, token: str
-) -> Outcome:
+def give_up(*, session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str) -> Outcome:
     """Showing the solution ends the try as a loss."""
     state = _served(session, puzzle_id, token)
     puzzle = Puzzle.objects.get(pk=puzzle_id)
@@ -160,9 +161,9 @@ def _refutation(position: Position, move: int) -> tuple[list[str], str]:
 
 def _finish(
     session: SessionBase,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     puzzle: Puzzle,
-    state: dict,
+    state: dict[str, Any],
     *,
     solved: bool,
     played: list[str],
@@ -180,7 +181,7 @@ def _finish(
     return outcome
 
 
-def record_attempt(*, user: AbstractBaseUser, puzzle_id: int, serving: str, solved: bool) -> Attempt:
+def record_attempt(*, user: User, puzzle_id: int, serving: str, solved: bool) -> Attempt:
     """Records a try exactly once (by its serving token) and rates it if it is the player's first at this
     puzzle, player and puzzle rated from their values before, both rows locked."""
     PlayerRating.objects.get_or_create(user=user)
@@ -214,7 +215,7 @@ def record_attempt(*, user: AbstractBaseUser, puzzle_id: int, serving: str, solv
         return Attempt.objects.get(serving=serving)  # the same try, recorded by a request that came first
 
 
-def player_rating(user: AbstractBaseUser | AnonymousUser) -> Rating:
+def player_rating(user: User | AnonymousUser) -> Rating:
     if not user.is_authenticated:
         return Rating()
     row = PlayerRating.objects.filter(user=user).first()

@@ -2,7 +2,7 @@
 decides every move on the server; the page only shows where the learner stands."""
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
@@ -17,6 +17,7 @@ from senterej.engine import WAIT, Position
 from senterej.engine.notation import san
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
+from senterej.http import HtmxHttpRequest
 from senterej.play.words import round_sentences
 
 
@@ -33,7 +34,7 @@ def _task(lesson_slug: str, number: int) -> Task:
 
 
 @require_safe
-def course_map(request: HttpRequest) -> HttpResponse:
+def course_map(request: HtmxHttpRequest) -> HttpResponse:
     progress = services.progress_of(request.session, request.user)
     lessons = []
     for lesson in Lesson.objects.prefetch_related("tasks"):
@@ -59,7 +60,7 @@ def _first_unfinished(progress: dict[int, services.Progress]) -> Task | None:
 
 
 @require_safe
-def continue_course(request: HttpRequest) -> HttpResponse:
+def continue_course(request: HtmxHttpRequest) -> HttpResponse:
     task = _first_unfinished(services.progress_of(request.session, request.user))
     if task is None:
         return redirect("course:map")
@@ -67,7 +68,7 @@ def continue_course(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def lesson_page(request: HttpRequest, lesson: str) -> HttpResponse:
+def lesson_page(request: HtmxHttpRequest, lesson: str) -> HttpResponse:
     lesson_obj = get_object_or_404(Lesson, slug=lesson)
     progress = services.progress_of(request.session, request.user)
     tasks = [(task, progress.get(task.pk, services.Progress())) for task in lesson_obj.tasks.all()]
@@ -81,13 +82,13 @@ def lesson_page(request: HttpRequest, lesson: str) -> HttpResponse:
 
 
 @require_safe
-def task_page(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
+def task_page(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
     task = _task(lesson, number)
     return _draw(request, task, services.current(request.session, task))
 
 
 @require_POST
-def task_move(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
+def task_move(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
     task = _task(lesson, number)
     form = MoveForm(request.POST)
     if not form.is_valid() or task.goal == "question":
@@ -107,7 +108,7 @@ def task_move(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
 
 
 @require_POST
-def task_answer(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
+def task_answer(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
     task = _task(lesson, number)
     form = AnswerForm(request.POST)
     if task.goal != "question" or not form.is_valid() or form.cleaned_data["option"] >= len(task.options):
@@ -122,14 +123,14 @@ def task_answer(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
 
 
 @require_POST
-def task_retry(request: HttpRequest, lesson: str, number: int) -> HttpResponse:
+def task_retry(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
     task = _task(lesson, number)
     services.reset(request.session, task)
     return _after_post(request, task, services.current(request.session, task))
 
 
 def _after_post(
-    request: HttpRequest, task: Task, verdict: Verdict, answered: int | None = None
+    request: HtmxHttpRequest, task: Task, verdict: Verdict, answered: int | None = None
 ) -> HttpResponse:
     if request.htmx:
         return _draw(request, task, verdict, answered=answered)
@@ -137,7 +138,7 @@ def _after_post(
 
 
 def _draw(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     task: Task,
     verdict: Verdict,
     error: str = "",

@@ -4,6 +4,7 @@ Django's own views with the site's templates; django-axes locks a username out o
 failed log-ins."""
 
 import math
+from typing import Any
 
 from django import forms
 from django.conf import settings
@@ -23,7 +24,7 @@ from django.views.decorators.http import require_http_methods
 from senterej.accounts import roles
 
 
-class ProfileForm(forms.ModelForm):  # type: ignore[type-arg]
+class ProfileForm(forms.ModelForm[User]):
     teaches = forms.BooleanField(
         required=False,
         label=gettext_lazy("I teach"),
@@ -39,7 +40,7 @@ class ProfileForm(forms.ModelForm):  # type: ignore[type-arg]
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -71,7 +72,9 @@ def profile(request: HttpRequest) -> HttpResponse:
 
 
 def locked_out(
-    request: HttpRequest, original_response: HttpResponse | None = None, credentials: dict | None = None
+    request: HttpRequest,
+    original_response: HttpResponse | None = None,
+    credentials: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """django-axes answers a locked-out log-in with this page: 429, since the lock lifts by itself."""
     minutes = math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60)

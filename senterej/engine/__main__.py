@@ -9,6 +9,7 @@ Bad input exits with status 2 and one line on stderr."""
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from .fen import FenError
 from .game import Game, TurnMove
@@ -23,7 +24,7 @@ class InputError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise InputError(message)
 
 

@@ -102,7 +102,8 @@ def play_round(position: Position, white: int, black: int) -> RoundReport:
                 _drop(report, slow, slow_move, BLOCKED)
 
     if report.ended is not None:
-        _end_werera(position, next_to_move=report.ended_by ^ 1)  # type: ignore[operator]
+        assert report.ended_by is not None  # a capture or a check ended it, and a side made it
+        _end_werera(position, next_to_move=report.ended_by ^ 1)
     elif number == LAST_WERERA_ROUND:
         report.ended = ENDED_AFTER_TWENTY
         _end_werera(position, next_to_move=WHITE)  # R5.6

@@ -30,8 +30,10 @@ def selfplay_positions(seed: int, game: int) -> list[tuple[str, str]]:
                 bots[WHITE].choose_werera(position, WHITE), bots[BLACK].choose_werera(position, BLACK)
             )
         else:
+            side = position.turn
+            assert side is not None  # out of the werera one side is to move
             seen.append(position.placement_key())
-            record.play(bots[position.turn].choose_move(position, seen))
+            record.play(bots[side].choose_move(position, seen))
     return positions
 
 

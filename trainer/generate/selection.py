@@ -89,7 +89,7 @@ def _fill(pool: list[Tagged], size: int, kept: list[list[str]] | None = None) ->
         for t in tags:
             counts[t] = counts.get(t, 0) + 1
     whole = size + len(kept)
-    chosen = []
+    chosen: list[Tagged] = []
     for candidate in pool:
         if len(chosen) >= size:
             break

@@ -6,12 +6,13 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from senterej.accounts import roles
+from senterej.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from trainer import curation
 from trainer.forms import HandleForm, QueueForm
 from trainer.models import PuzzleReport
@@ -22,7 +23,7 @@ REPORTS_PAGE = 20
 
 def curator_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     @wraps(view)
-    def guarded(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+    def guarded(request: HtmxHttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not roles.is_curator(request.user):
@@ -34,10 +35,14 @@ def curator_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
 
 @curator_required
 @require_safe
-def reports(request: HttpRequest) -> HttpResponse:
+def reports(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = QueueForm(request.GET)
     if not form.is_valid():
-        context = {"error": _("There is no such list of reports."), "tabs": [], "cards": []}
+        context: dict[str, object] = {
+            "error": _("There is no such list of reports."),
+            "tabs": [],
+            "cards": [],
+        }
         return render(request, "trainer/curation/reports.html", context, status=400)
     status = form.cleaned_data["status"] or PuzzleReport.Status.OPEN
     puzzle_id = form.cleaned_data["puzzle"]
@@ -62,7 +67,7 @@ def reports(request: HttpRequest) -> HttpResponse:
 
 @curator_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def report(request: HttpRequest, report_id: int) -> HttpResponse:
+def report(request: AuthenticatedHttpRequest, report_id: int) -> HttpResponse:
     """One report: shown, or handled by a POST. Without JavaScript a handled report is shown on its own
     page; with htmx its card is drawn again in place."""
     entry = get_object_or_404(PuzzleReport.objects.select_related("puzzle", "user"), pk=report_id)
@@ -106,6 +111,6 @@ def _card(
     }
 
 
-def _draw(request: HttpRequest, card: dict[str, object], status: int = 200) -> HttpResponse:
+def _draw(request: HtmxHttpRequest, card: dict[str, object], status: int = 200) -> HttpResponse:
     template = "trainer/curation/_report.html" if request.htmx else "trainer/curation/report.html"
     return render(request, template, {"card": card}, status=status)

@@ -2,12 +2,14 @@
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from senterej.http import AuthenticatedHttpRequest
 from trainer import selectors, services
 from trainer.charts import rating_chart
+from trainer.models import Attempt
 from trainer.rating import PROVISIONAL_RD
 from trainer.words import rating_change
 
@@ -16,15 +18,12 @@ HISTORY_PAGE = 20
 
 @login_required
 @require_safe
-def dashboard_page(request: HttpRequest) -> HttpResponse:
+def dashboard_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The signed-in player's own dashboard; it reads request.user only, whatever the query string says."""
     attempts = Paginator(selectors.history(request.user), HISTORY_PAGE).get_page(request.GET.get("page"))
     context: dict[str, object] = {
         "attempts": attempts,
-        "rows": [
-            (attempt, rating_change(attempt.rating_before, attempt.rating_after) if attempt.rated else "")
-            for attempt in attempts
-        ],
+        "rows": [(attempt, _change(attempt) if attempt.rated else "") for attempt in attempts],
     }
     if request.htmx:
         return render(request, "trainer/dashboard.html#history", context)
@@ -41,3 +40,10 @@ def dashboard_page(request: HttpRequest) -> HttpResponse:
         theme_window=selectors.THEME_WINDOW,
     )
     return render(request, "trainer/dashboard.html", context)
+
+
+def _change(attempt: Attempt) -> str:
+    """A rated attempt's change of rating; a rated attempt has both figures (`record_attempt` sets them)."""
+    if attempt.rating_before is None or attempt.rating_after is None:
+        return ""
+    return rating_change(attempt.rating_before, attempt.rating_after)

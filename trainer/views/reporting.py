@@ -1,9 +1,10 @@
 """A player's report on a puzzle, for the curators."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
+from senterej.http import HtmxHttpRequest
 from trainer import services
 from trainer.forms import ReportForm
 from trainer.models import Attempt, Puzzle
@@ -12,7 +13,7 @@ SESSION_REPORTED = "trainer_reported"
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def report(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Reports go to the curators. A puzzle can be reported by whoever was given it, once per session."""
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
     given = puzzle.pk in services.seen(request.session) or (
@@ -22,7 +23,7 @@ def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
     form = ReportForm(request.POST or None)
     status = 200
     if not given:
-        form, status = None, 403
+        status = 403
     elif request.method == "POST" and not reported:
         if form.is_valid():
             entry = form.save(commit=False)
@@ -33,6 +34,6 @@ def report(request: HttpRequest, puzzle_id: int) -> HttpResponse:
             reported = True
         else:
             status = 400
-    context = {"puzzle": puzzle, "form": form, "reported": reported, "given": given}
+    context = {"puzzle": puzzle, "form": form if given else None, "reported": reported, "given": given}
     template = "trainer/report.html#report" if request.htmx else "trainer/report.html"
     return render(request, template, context, status=status)

@@ -5,9 +5,10 @@ status and message), a redirect back without JavaScript."""
 
 import re
 from dataclasses import asdict
+from typing import Any
 
 from django.contrib.sessions.backends.base import SessionBase
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,6 +18,7 @@ from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
+from senterej.http import HtmxHttpRequest
 from trainer import selectors, services
 from trainer.forms import DifficultyForm, MoveForm, TokenForm
 from trainer.lines import PuzzleLine
@@ -31,11 +33,14 @@ SESSION_PAGE = "trainer_page"
 THEME_PATTERN = re.compile(r"[A-Za-z0-9]{1,40}")
 
 
-def _page(session: SessionBase) -> dict:
-    return session.setdefault(SESSION_PAGE, {"theme": "", "difficulty": "normal", "outcome": None})
+def _page(session: SessionBase) -> dict[str, Any]:
+    page: dict[str, Any] = session.setdefault(
+        SESSION_PAGE, {"theme": "", "difficulty": "normal", "outcome": None}
+    )
+    return page
 
 
-def _served(session: SessionBase, puzzle: Puzzle) -> dict | None:
+def _served(session: SessionBase, puzzle: Puzzle) -> dict[str, Any] | None:
     """The services' state of this puzzle's try, if it is the one served to this session."""
     state = services.current(session)
     return state if state is not None and state["id"] == puzzle.pk else None
@@ -58,7 +63,7 @@ def _unfinished(session: SessionBase, theme: str) -> Puzzle | None:
 
 
 @require_safe
-def train(request: HttpRequest) -> HttpResponse:
+def train(request: HtmxHttpRequest) -> HttpResponse:
     theme = request.GET.get("theme", "")
     if theme and not THEME_PATTERN.fullmatch(theme):
         return _notice(request, "", error=_("There is no such theme."), status=400)
@@ -81,7 +86,7 @@ def train(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def puzzle_page(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def puzzle_page(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id, active=True)
     if _served(request.session, puzzle) is None:
         services.serve(request.session, puzzle)
@@ -89,7 +94,7 @@ def puzzle_page(request: HttpRequest, puzzle_id: int) -> HttpResponse:
 
 
 @require_POST
-def puzzle_move(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def puzzle_move(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
     if puzzle is None:
         return _no_such_puzzle(request)
@@ -113,7 +118,7 @@ def puzzle_move(request: HttpRequest, puzzle_id: int) -> HttpResponse:
 
 
 @require_POST
-def puzzle_solution(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def puzzle_solution(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Shows the solution, which ends the try as a loss."""
     puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
     if puzzle is None:
@@ -134,7 +139,7 @@ def puzzle_solution(request: HttpRequest, puzzle_id: int) -> HttpResponse:
 
 
 @require_POST
-def puzzle_again(request: HttpRequest, puzzle_id: int) -> HttpResponse:
+def puzzle_again(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Another try at a puzzle: served afresh. Only the first try at a puzzle is ever rated."""
     puzzle = Puzzle.objects.filter(pk=puzzle_id, active=True).first()
     if puzzle is None:
@@ -144,7 +149,7 @@ def puzzle_again(request: HttpRequest, puzzle_id: int) -> HttpResponse:
 
 
 @require_POST
-def difficulty(request: HttpRequest) -> HttpResponse:
+def difficulty(request: HtmxHttpRequest) -> HttpResponse:
     form = DifficultyForm(request.POST)
     if not form.is_valid():
         return _notice(request, "", error=_("Choose one of the difficulties offered."), status=400)
@@ -153,17 +158,17 @@ def difficulty(request: HttpRequest) -> HttpResponse:
     return redirect("trainer:train")
 
 
-def _after_post(request: HttpRequest, puzzle: Puzzle) -> HttpResponse:
+def _after_post(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
     if request.htmx:
         return _draw(request, puzzle)
     return redirect("trainer:puzzle", puzzle_id=puzzle.pk)
 
 
-def _no_such_puzzle(request: HttpRequest) -> HttpResponse:
+def _no_such_puzzle(request: HtmxHttpRequest) -> HttpResponse:
     return _notice(request, "", error=_("There is no such puzzle."), status=404)
 
 
-def _notice(request: HttpRequest, theme: str, error: str = "", status: int = 200) -> HttpResponse:
+def _notice(request: HtmxHttpRequest, theme: str, error: str = "", status: int = 200) -> HttpResponse:
     """No puzzle to show: none at all, none left of the theme, or a refused request."""
     context = {
         "error": error,
@@ -182,7 +187,7 @@ def _last_squares(moves: list[str]) -> tuple[int, ...]:
     return (move_from(move), move_to(move))
 
 
-def _step(request: HttpRequest, count: int) -> int | None:
+def _step(request: HtmxHttpRequest, count: int) -> int | None:
     try:
         step = int(request.GET.get("step", ""))
     except ValueError:
@@ -190,7 +195,7 @@ def _step(request: HttpRequest, count: int) -> int | None:
     return min(max(step, 0), count)
 
 
-def _draw(request: HttpRequest, puzzle: Puzzle, error: str = "", status: int = 200) -> HttpResponse:
+def _draw(request: HtmxHttpRequest, puzzle: Puzzle, error: str = "", status: int = 200) -> HttpResponse:
     context = puzzle_context(request, puzzle)
     context["error"] = error
     if error:
@@ -199,7 +204,7 @@ def _draw(request: HttpRequest, puzzle: Puzzle, error: str = "", status: int = 2
     return render(request, template, context, status=status)
 
 
-def puzzle_context(request: HttpRequest, puzzle: Puzzle) -> dict[str, object]:
+def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle) -> dict[str, object]:
     """The puzzle as this session stands with it: live while the try goes on; once it is over, the last
     outcome on the board, or the solution step by step (`?step=`)."""
     page = _page(request.session)
@@ -272,7 +277,7 @@ def _to_move(start: Position, solver: int) -> str:
     return _("White to move") if solver == WHITE else _("Black to move")
 
 
-def _feedback(request: HttpRequest, line: PuzzleLine, outcome: dict | None) -> tuple[str, str]:
+def _feedback(request: HtmxHttpRequest, line: PuzzleLine, outcome: dict[str, Any] | None) -> tuple[str, str]:
     """What the last step earned, in words, and the rating change once the try is over."""
     if outcome is None:
         return "", ""

@@ -16,13 +16,15 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
+from functools import partial
 from itertools import islice
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.core.paginator import Paginator
 from django.db import connection, transaction
-from django.db.models import Count, Model
+from django.db.models import Count, Field, Model
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.utils import timezone
 
@@ -46,18 +48,20 @@ NEAR = 400
 #: How far one attempt moves a bench player's rating (Elo-like: enough for a plausible chart).
 K = 12.0
 DASHBOARD_CALLS = 20
+#: A row for a plain INSERT, its values in the order of the columns named.
+Row = tuple[Any, ...]
 
 
-def _batches(rows: Iterable[tuple], size: int = BATCH) -> Iterator[list[tuple]]:
+def _batches(rows: Iterable[Row], size: int = BATCH) -> Iterator[list[Row]]:
     iterator = iter(rows)
     while batch := list(islice(iterator, size)):
         yield batch
 
 
-def _insert(model: type[Model], columns: list[str], rows: Iterable[tuple]) -> int:
+def _insert(model: type[Model], columns: list[str], rows: Iterable[Row]) -> int:
     """Plain INSERTs in batches: several times quicker than bulk_create for a million rows."""
     quote = connection.ops.quote_name
-    names = ", ".join(quote(model._meta.get_field(name).column) for name in columns)
+    names = ", ".join(quote(_column(model, name)) for name in columns)
     sql = f"INSERT INTO {quote(model._meta.db_table)} ({names}) VALUES ({', '.join(['%s'] * len(columns))})"
     count = 0
     with connection.cursor() as cursor:
@@ -65,6 +69,12 @@ def _insert(model: type[Model], columns: list[str], rows: Iterable[tuple]) -> in
             cursor.executemany(sql, batch)
             count += len(batch)
     return count
+
+
+def _column(model: type[Model], name: str) -> str:
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field)  # a column of the table, not the far side of a relation
+    return field.column
 
 
 def _expected(rating: float, opponent: float) -> float:
@@ -98,7 +108,7 @@ class Command(BaseCommand):
         parser.add_argument("--reuse", action="store_true", help="time the rows of an earlier run again")
         parser.add_argument("--force", action="store_true", help="run although the database holds other data")
 
-    def handle(self, *args: object, **options: object) -> None:
+    def handle(self, *args: Any, **options: Any) -> None:
         puzzles, attempts, users = int(options["puzzles"]), int(options["attempts"]), int(options["users"])
         if puzzles < 1 or attempts < 0 or users < 3:
             raise CommandError("The benchmark needs at least one puzzle and three users.")
@@ -229,7 +239,7 @@ class Command(BaseCommand):
         now: datetime,
         finals: dict[int, float],
         rng: random.Random,
-    ) -> Iterator[tuple]:
+    ) -> Iterator[Row]:
         """One rated first try per puzzle in each plan, spread over the past year in order; the rating
         follows an Elo-like walk towards the player's strength, so the chart looks like a player's."""
         serial = 0
@@ -282,7 +292,7 @@ class Command(BaseCommand):
                     f"{max(times):7.2f}  {sum(p is not None for p in found)}/{calls}"
                 )
                 if theme != rare:
-                    explain.append((f"next_puzzle, {label}", lambda choose=choose: choose(0)))
+                    explain.append((f"next_puzzle, {label}", partial(choose, 0)))
         queue = selectors.retry_queue(heavy)
         reads: list[tuple[str, Callable[[], object]]] = [
             ("rating_series (the chart)", lambda: selectors.rating_series(heavy)),
@@ -295,7 +305,11 @@ class Command(BaseCommand):
         ]
         self.stdout.write(f"\ndashboard reads for the heavy player, {DASHBOARD_CALLS} calls each (ms)")
         for label, read in reads:
-            times, _ = _timed(DASHBOARD_CALLS, lambda i, read=read: read())
+
+            def timed_read(i: int, read: Callable[[], object] = read) -> object:
+                return read()
+
+            times, _ = _timed(DASHBOARD_CALLS, timed_read)
             self.stdout.write(
                 f"{label:44} {'':7} {statistics.mean(times):7.2f} {percentile(times, 0.95):7.2f} "
                 f"{max(times):7.2f}"

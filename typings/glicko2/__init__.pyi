@@ -1,0 +1,1 @@
+from glicko2.glicko2 import Player as Player
