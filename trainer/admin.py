@@ -36,7 +36,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django_stubs_ext import StrOrPromise, WithAnnotations
 
-from senterej.http import signed_in
+from senterej.accounts.requests import signed_in
 from trainer import curation
 from trainer.models import Attempt, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
 from trainer.preview import preview

@@ -10,6 +10,7 @@ from course import services
 from course.checkers import CONTINUE, FAILED, ILLEGAL, SOLVED, TaskError, Verdict
 from course.models import Lesson, Task
 from course.words import verdict_message
+from senterej.accounts.requests import HtmxHttpRequest
 from senterej.board.explain import illegal_move_message
 from senterej.board.sides import Side
 from senterej.board.view import BoardView
@@ -17,7 +18,6 @@ from senterej.engine import WAIT, Position
 from senterej.engine.notation import san
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
-from senterej.http import HtmxHttpRequest
 from senterej.play.words import round_sentences
 
 

@@ -2,6 +2,7 @@
 there to list and to step through."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from senterej.board.sides import Side
 from senterej.engine import WAIT
@@ -30,7 +31,7 @@ def replay(game: Game, upto: int | None = None) -> rules.Game:
     return played
 
 
-def _play(played: rules.Game, step: dict) -> None:
+def _play(played: rules.Game, step: dict[str, Any]) -> None:
     if step["kind"] == "round":
         played.play_round(step[Side.WHITE], step[Side.BLACK])
     else:

@@ -2,9 +2,10 @@
 transaction with the game's row locked, checks the request against the stored version, and leaves the game
 unchanged when anything is wrong."""
 
+import uuid
 from dataclasses import dataclass
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -47,7 +48,12 @@ class Seats:
 
 
 def start_game(
-    *, mode: str, human: int = WHITE, bot_level: str = "", fen: str = START_FEN, user: User | None = None
+    *,
+    mode: str,
+    human: int = WHITE,
+    bot_level: str = "",
+    fen: str = START_FEN,
+    user: User | AnonymousUser | None = None,
 ) -> Game:
     if mode not in (Game.Mode.HOTSEAT, Game.Mode.ONLINE, Game.Mode.BOT):
         raise PlayError(_("Choose how you want to play."))
@@ -58,7 +64,7 @@ def start_game(
     except FenError as error:
         raise PlayError(_("That position cannot be played: %(error)s") % {"error": error}) from error
     game = Game(mode=mode, start_fen=start, fen=start)
-    if user is not None and user.is_authenticated:
+    if isinstance(user, User):
         if mode != Game.Mode.ONLINE or human == WHITE:
             game.white_user = user
         if mode != Game.Mode.ONLINE or human == BLACK:
@@ -75,7 +81,7 @@ def start_game(
     return game
 
 
-def submit_move(*, game_id, seats: Seats, text: str, version: int) -> Game:
+def submit_move(*, game_id: uuid.UUID, seats: Seats, text: str, version: int) -> Game:
     """Plays a move, or fixes a werera choice, for the side the asker holds."""
     with transaction.atomic():
         game = _locked(game_id, version)
@@ -99,9 +105,9 @@ def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
     choice = WAIT if text.lower() in WAIT_WORDS else _parse(played.position, text, side)
     game.set_choice(side, coordinate(choice))
     if game.white_choice and game.black_choice:
-        played.play_round(game.white_choice, game.black_choice)
+        report = played.play_round(game.white_choice, game.black_choice)
         game.white_choice = game.black_choice = ""
-        game.steps = game.steps + [dict(played.history[-1].as_dict(), kind="round")]
+        game.steps = game.steps + [dict(report.as_dict(), kind="round")]
 
 
 def choosing_side(game: Game, seats: Seats) -> int | None:
@@ -134,7 +140,7 @@ def _parse(position: Position, text: str, side: int) -> int:
         raise PlayError(illegal_move_message(position, text, side)) from error
 
 
-def resign(*, game_id, seats: Seats, version: int) -> Game:
+def resign(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id, version)
         side = _player_side(game, seats)
@@ -144,7 +150,7 @@ def resign(*, game_id, seats: Seats, version: int) -> Game:
         return game
 
 
-def offer_draw(*, game_id, seats: Seats, version: int) -> Game:
+def offer_draw(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id, version)
         side = _player_side(game, seats)
@@ -160,7 +166,7 @@ def offer_draw(*, game_id, seats: Seats, version: int) -> Game:
         return game
 
 
-def decline_draw(*, game_id, seats: Seats, version: int) -> Game:
+def decline_draw(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
     with transaction.atomic():
         game = _locked(game_id, version)
         side = _player_side(game, seats)
@@ -172,14 +178,14 @@ def decline_draw(*, game_id, seats: Seats, version: int) -> Game:
         return game
 
 
-def join(*, invite_code: str, user: User | None = None) -> Game:
+def join(*, invite_code: str, user: User | AnonymousUser | None = None) -> Game:
     """Takes the free seat of an online game; an invitation works once."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(invite_code=invite_code, joined=False).first()
         if game is None or not invite_code:
             raise PlayError(_("This invitation is not valid any more."), 404)
         game.joined = True
-        if user is not None and user.is_authenticated:
+        if isinstance(user, User):
             game.set_user(game.guest_side, user)
         game.version += 1
         game.save()
@@ -198,7 +204,7 @@ def _player_side(game: Game, seats: Seats) -> int:
     return choosing_side(game, seats) or WHITE
 
 
-def _locked(game_id, version: int) -> Game:
+def _locked(game_id: uuid.UUID, version: int) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise PlayError(_("There is no such game."), 404)

@@ -2,6 +2,8 @@
 join by invitation, look back through a game. Views parse the request, call a service and draw the game."""
 
 import random
+import uuid
+from collections.abc import Callable
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
@@ -10,22 +12,25 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from senterej.accounts.requests import HtmxHttpRequest
 from senterej.board.sides import Side
 from senterej.board.view import BoardView
 from senterej.engine import BLACK, WHITE, Position
+from senterej.engine import game as rules
 from senterej.engine.pieces import COLOURS
 from senterej.engine.werera import quicker_side
 from senterej.play import services
 from senterej.play.forms import ImportForm, MoveForm, NewGameForm, VersionForm
 from senterej.play.models import Game
-from senterej.play.replay import timeline
+from senterej.play.replay import Step, timeline
 from senterej.play.words import LEVEL_NAMES, result_sentence
 
 SESSION_SEATS = "seats"
 
 
 def _session_tokens(request: HttpRequest) -> dict[str, list[str]]:
-    return request.session.get(SESSION_SEATS, {})
+    tokens: dict[str, list[str]] = request.session.get(SESSION_SEATS, {})
+    return tokens
 
 
 def _remember(request: HttpRequest, game: Game, *sides: int) -> None:
@@ -54,7 +59,7 @@ def seats_for(request: HttpRequest, game: Game) -> services.Seats:
     return services.Seats(frozenset(sides))
 
 
-def _game_for(request: HttpRequest, game_id) -> tuple[Game, services.Seats]:
+def _game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, services.Seats]:
     """Someone else's game is not found, whatever its id: it does not say that it exists."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
@@ -96,7 +101,7 @@ def play(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def game_page(request: HttpRequest, game_id) -> HttpResponse:
+def game_page(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game, seats = _game_for(request, game_id)
     since = request.GET.get("since")
     if request.htmx and since is not None and since == str(game.version):
@@ -105,7 +110,7 @@ def game_page(request: HttpRequest, game_id) -> HttpResponse:
 
 
 def _draw(
-    request: HttpRequest, game: Game, seats: services.Seats, error: str = "", status: int = 200
+    request: HtmxHttpRequest, game: Game, seats: services.Seats, error: str = "", status: int = 200
 ) -> HttpResponse:
     # Whoever just made a refused request keeps their board: no pass screen in between.
     context = game_context(request, game, seats, ready=bool(error))
@@ -122,7 +127,7 @@ def game_context(
     position = Position.from_fen(steps[ply - 1].fen if ply else game.start_fen)
     latest = ply == len(steps)
     played = final if latest else None
-    acting = _acting_side(game, seats, played) if latest else None
+    acting = _acting_side(game, seats, played) if played is not None else None
     black_chooses_on_one_device = (
         game.mode == Game.Mode.HOTSEAT and acting == BLACK and played is not None and played.in_werera
     )
@@ -171,7 +176,7 @@ def game_context(
     }
 
 
-def error_free_announcement(steps: list, game: Game) -> str:  # type: ignore[type-arg]
+def error_free_announcement(steps: list[Step], game: Game) -> str:
     """What the screen reader hears after a change: the result, or the last round or move."""
     if game.is_over:
         return result_sentence(game.status, game.result)
@@ -189,7 +194,7 @@ def _ply(request: HttpRequest, count: int) -> int:
     return min(max(ply, 0), count)
 
 
-def _acting_side(game: Game, seats: services.Seats, played) -> int | None:  # type: ignore[no-untyped-def]
+def _acting_side(game: Game, seats: services.Seats, played: rules.Game) -> int | None:
     """The side whose move or werera choice the asker may enter now, if any."""
     if game.is_over or not seats.sides or game.mode == Game.Mode.ANALYSIS:
         return None
@@ -198,7 +203,7 @@ def _acting_side(game: Game, seats: services.Seats, played) -> int | None:  # ty
     if played.in_werera:
         return services.choosing_side(game, seats)
     turn = played.position.turn
-    return turn if turn in seats else None
+    return turn if turn is not None and turn in seats else None
 
 
 def _orientation(request: HttpRequest, game: Game, seats: services.Seats) -> int:
@@ -225,7 +230,9 @@ def _players(game: Game, seats: services.Seats) -> dict[str, str]:
     return names
 
 
-def _act(request: HttpRequest, game_id, form_class: type[forms.Form], action) -> HttpResponse:  # type: ignore[no-untyped-def]
+def _act(
+    request: HtmxHttpRequest, game_id: uuid.UUID, form_class: type[forms.Form], action: Callable[..., Game]
+) -> HttpResponse:
     """Runs a service for the asker's seats with the version the page was drawn at, then draws the game."""
     game, seats = _game_for(request, game_id)
     form = form_class(request.POST)
@@ -242,19 +249,19 @@ def _act(request: HttpRequest, game_id, form_class: type[forms.Form], action) ->
 
 
 @require_POST
-def game_move(request: HttpRequest, game_id) -> HttpResponse:
+def game_move(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     return _act(
         request, game_id, MoveForm, lambda data, **common: services.submit_move(text=data["move"], **common)
     )
 
 
 @require_POST
-def game_resign(request: HttpRequest, game_id) -> HttpResponse:
+def game_resign(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     return _act(request, game_id, VersionForm, lambda data, **common: services.resign(**common))
 
 
 @require_POST
-def game_draw(request: HttpRequest, game_id) -> HttpResponse:
+def game_draw(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     action = services.decline_draw if request.POST.get("answer") == "decline" else services.offer_draw
     return _act(request, game_id, VersionForm, lambda data, **common: action(**common))
 
@@ -280,7 +287,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_safe
-def game_export(request: HttpRequest, game_id) -> HttpResponse:
+def game_export(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game, seats = _game_for(request, game_id)
     text = services.export_record(game, _players(game, seats))
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")

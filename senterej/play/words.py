@@ -1,6 +1,8 @@
 """What the site says about games, in translatable words: results and their reasons, werera rounds (R5.10),
 the bots' names."""
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -42,7 +44,7 @@ def result_sentence(status: str, result: str) -> str:
     return sentences.get(status, "")
 
 
-def round_sentences(report: dict, sans: dict[str, str], game_over: bool = False) -> list[str]:
+def round_sentences(report: dict[str, Any], sans: dict[str, str], game_over: bool = False) -> list[str]:
     """A werera round's report (R5.10) in words. `sans` gives each side's choice in SAN ("" for waiting);
     when the round ended the game, nobody moves next."""
     wait = _("to wait")
@@ -74,5 +76,5 @@ def round_sentences(report: dict, sans: dict[str, str], game_over: bool = False)
     return lines
 
 
-def _next(report: dict) -> dict[str, str]:
+def _next(report: dict[str, Any]) -> dict[str, str]:
     return {"next": str(Side(report["ended_by"]).other.label)}

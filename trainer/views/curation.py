@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from senterej.accounts import roles
-from senterej.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from senterej.accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
 from trainer import curation
 from trainer.forms import HandleForm, QueueForm
 from trainer.models import PuzzleReport

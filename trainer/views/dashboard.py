@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from senterej.http import AuthenticatedHttpRequest
+from senterej.accounts.requests import AuthenticatedHttpRequest
 from trainer import selectors, services
 from trainer.charts import rating_chart
 from trainer.models import Attempt

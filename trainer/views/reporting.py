@@ -4,7 +4,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
-from senterej.http import HtmxHttpRequest
+from senterej.accounts.requests import HtmxHttpRequest
 from trainer import services
 from trainer.forms import ReportForm
 from trainer.models import Attempt, Puzzle

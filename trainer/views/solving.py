@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from senterej.accounts.requests import HtmxHttpRequest
 from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
-from senterej.http import HtmxHttpRequest
 from trainer import selectors, services
 from trainer.forms import DifficultyForm, MoveForm, TokenForm
 from trainer.lines import PuzzleLine
