@@ -4,6 +4,7 @@ is a line the engine proves, with the themes the trainer's predicates give it.
 Users are got or created by username, so that a factory naming one of the cast (`tests/conftest.py`) gets
 the same account as the cast's fixture."""
 
+import json
 import uuid
 from dataclasses import dataclass
 
@@ -20,6 +21,13 @@ from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
 
 #: Every account the factories make logs in with this password.
 PASSWORD = "werera-2026!"
+
+# The usernames of the cast, the accounts of tests/conftest.py's fixtures.
+LEARNER = "tirunesh"
+SECOND_LEARNER = "abebe"
+TEACHER = "almaz"
+CURATOR = "meseret"
+ADMIN = "haile"
 
 
 @dataclass(frozen=True)
@@ -213,3 +221,12 @@ class AssignmentFactory(DjangoModelFactory):
     @classmethod
     def _create(cls, model_class, **fields):
         return class_services.create_assignment(**fields)
+
+
+def fixture_record(
+    line: Line, *, pk: int | None = None, rating: float = 1500, source: str = "", **extra
+) -> str:
+    """A puzzle as one line of the fixture format (fixtures/puzzles.jsonl), which export writes and import
+    reads; `extra` adds fields or replaces them."""
+    fields = {"fen": line.fen, "moves": line.moves, "themes": line.themes, "rating": rating, "source": source}
+    return json.dumps({"model": "trainer.puzzle", "pk": pk, "fields": fields | extra})

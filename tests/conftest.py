@@ -9,14 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.utils import translation
 
-from testing.factories import UserFactory
-
-#: The cast's usernames.
-LEARNER = "tirunesh"
-SECOND_LEARNER = "abebe"
-TEACHER = "almaz"
-CURATOR = "meseret"
-ADMIN = "haile"
+from testing.factories import ADMIN, CURATOR, LEARNER, SECOND_LEARNER, TEACHER, UserFactory
 
 
 @pytest.fixture(autouse=True)
