@@ -74,6 +74,7 @@ class UserFactory(DjangoModelFactory):
         admin = factory.Trait(is_staff=True, is_superuser=True)
 
     username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda user: f"{user.username}@example.org")
     # Hashed when built, with the hashers the test's settings name (the fast ones, see tests/conftest.py).
     password = factory.LazyAttribute(lambda user: make_password(user.raw_password))
 
