@@ -1,6 +1,15 @@
+"""What every test may use: the default language, fast password hashing, and the cast, a fixed set of
+accounts with known usernames and one password (testing.factories.PASSWORD), with clients logged in as them.
+
+The factories for everything else are in testing/factories.py."""
+
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
 from django.utils import translation
+
+from testing.factories import ADMIN, CURATOR, LEARNER, SECOND_LEARNER, TEACHER, UserFactory
 
 
 @pytest.fixture(autouse=True)
@@ -10,3 +19,82 @@ def default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    # The default hasher takes about a second a password on these machines; log-ins work the same with MD5.
+    # PBKDF2 stays known, since the passwords of students made in bulk use it with fewer rounds.
+    settings.PASSWORD_HASHERS = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    ]
+
+
+# The cast
+
+
+@pytest.fixture
+def learner(db) -> User:
+    return UserFactory(username=LEARNER, first_name="Tirunesh", last_name="Dibaba")
+
+
+@pytest.fixture
+def second_learner(db) -> User:
+    return UserFactory(username=SECOND_LEARNER, first_name="Abebe", last_name="Bikila")
+
+
+@pytest.fixture
+def teacher(db) -> User:
+    """In the teachers' group, as "I teach" on the profile makes one."""
+    return UserFactory(username=TEACHER, first_name="Almaz", last_name="Ayana", teaches=True)
+
+
+@pytest.fixture
+def curator(db) -> User:
+    """Staff in the curators' group."""
+    return UserFactory(username=CURATOR, first_name="Meseret", last_name="Defar", curates=True)
+
+
+@pytest.fixture
+def admin_user(db) -> User:
+    """A superuser (in place of pytest-django's fixture of that name, so that there is one admin)."""
+    return UserFactory(username=ADMIN, first_name="Haile", last_name="Gebrselassie", admin=True)
+
+
+# Logged-in clients. django-axes is an authentication backend that wants a request, so `Client.login()`
+# fails: these use `force_login`.
+
+
+@pytest.fixture
+def log_in():
+    """`log_in(user)`: a new client logged in as the user; `csrf=True` makes it check CSRF tokens as a
+    browser's requests are checked."""
+
+    def logged_in(user: User, *, csrf: bool = False) -> Client:
+        client = Client(enforce_csrf_checks=csrf)
+        client.force_login(user)
+        return client
+
+    return logged_in
+
+
+@pytest.fixture
+def learner_client(log_in, learner) -> Client:
+    return log_in(learner)
+
+
+@pytest.fixture
+def teacher_client(log_in, teacher) -> Client:
+    return log_in(teacher)
+
+
+@pytest.fixture
+def curator_client(log_in, curator) -> Client:
+    return log_in(curator)
+
+
+@pytest.fixture
+def admin_client(log_in, admin_user) -> Client:
+    """In place of pytest-django's fixture of that name, logged in as the cast's admin."""
+    return log_in(admin_user)

@@ -4,7 +4,9 @@ used: they cannot be downloaded here."""
 import os
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
+
+from testing.factories import PASSWORD
 
 # Playwright's sync API runs an event loop in this thread, and Django refuses database work from a thread
 # with a running loop unless told it is safe, which it is here: the loop is Playwright's, not Django's.
@@ -50,3 +52,28 @@ def new_page(browser):
     yield open_page
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def js_errors():
+    """`js_errors(page)`: the uncaught exceptions in the page's scripts, collected as they happen."""
+
+    def watch(page: Page) -> list[str]:
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return errors
+
+    return watch
+
+
+@pytest.fixture
+def submit_log_in():
+    """`submit_log_in(page, username)`: fills in the log-in form the page shows and sends it, with the
+    password every account of the factories has unless another is given."""
+
+    def submit(page: Page, username: str, password: str = PASSWORD) -> None:
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill(password)
+        page.get_by_role("button", name="Log in").click()
+
+    return submit

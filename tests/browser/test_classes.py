@@ -2,38 +2,34 @@
 own) joins by code, solves the task, and the teacher's table shows it done."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from senterej.accounts import roles
+from testing.factories import TEACHER, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def people(db, settings):
+def people(db, teacher):
     call_command("loaddata", "fixtures/course.json", verbosity=0)
-    # The default hasher takes about a second a password here; the log-in page works the same with this one.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    teacher = User.objects.create_user("almaz", password="club-teacher-1", first_name="Almaz")
-    roles.set_teacher(user=teacher, teaches=True)
-    User.objects.create_user("selam", password="club-student-1", first_name="Selam", last_name="Tesfaye")
+    UserFactory(username="selam", first_name="Selam", last_name="Tesfaye")
 
 
-def log_in(page: Page, url: str, username: str, password: str) -> None:
-    page.goto(url + "/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", password)
-    page.get_by_role("button", name="Log in").click()
+def open_classes(page: Page, url: str) -> None:
+    """The home page a log-in leads to, then the classes by the course's link."""
     expect(page).to_have_url(url + "/")
     page.goto(url + "/learn/")
     page.get_by_role("link", name="My classes").click()
 
 
-def test_a_teacher_assigns_a_task_and_sees_the_student_finish_it(live_server, new_page, people):
+def test_a_teacher_assigns_a_task_and_sees_the_student_finish_it(
+    live_server, new_page, people, submit_log_in
+):
     teacher = new_page()
-    log_in(teacher, live_server.url, "almaz", "club-teacher-1")
+    teacher.goto(live_server.url + "/accounts/login/")
+    submit_log_in(teacher, TEACHER)
+    open_classes(teacher, live_server.url)
     teacher.get_by_role("link", name="New class").click()
     teacher.fill("#id_name", "Grade 7 chess club")
     teacher.get_by_role("button", name="Create the class").click()
@@ -49,7 +45,9 @@ def test_a_teacher_assigns_a_task_and_sees_the_student_finish_it(live_server, ne
     expect(teacher.locator(".progress-table")).to_contain_text("Task 1.1 White's negus")
 
     student = new_page()
-    log_in(student, live_server.url, "selam", "club-student-1")
+    student.goto(live_server.url + "/accounts/login/")
+    submit_log_in(student, "selam")
+    open_classes(student, live_server.url)
     student.fill("#id_code", code.lower())
     student.get_by_role("button", name="Join", exact=True).click()
     expect(student.locator(".messages")).to_contain_text("You are in the class Grade 7 chess club.")

@@ -28,13 +28,6 @@ SMOTHERED_MATE = [
 ]
 
 
-def js_errors(page: Page) -> list[str]:
-    """Uncaught exceptions in the page's scripts, collected as they happen."""
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
 def start(page: Page, live_server, opponent: str) -> str:
     """Starts a game as White from the play page, the way a visitor does; returns the game's id."""
     page.goto(live_server.url + "/play/")
@@ -69,7 +62,7 @@ def choose(page: Page, move: str) -> None:
     board.locator(f'[data-square="{move[2:4]}"]').click()
 
 
-def test_a_game_on_one_device_through_six_werera_rounds_to_checkmate(live_server, page, tmp_path):
+def test_a_game_on_one_device_through_six_werera_rounds_to_checkmate(live_server, page, tmp_path, js_errors):
     errors = js_errors(page)
     game_id = start(page, live_server, "A friend on this device")
     expect(page.locator(".status")).to_contain_text("Werera, round 1 of 20. White is quicker this round.")
@@ -114,7 +107,7 @@ def test_a_game_on_one_device_through_six_werera_rounds_to_checkmate(live_server
     assert errors == []
 
 
-def test_online_a_choice_stays_hidden_until_the_round_and_a_draw_is_agreed(live_server, new_page):
+def test_online_a_choice_stays_hidden_until_the_round_and_a_draw_is_agreed(live_server, new_page, js_errors):
     host, guest = new_page(), new_page()
     errors = {"host": js_errors(host), "guest": js_errors(guest)}
     game_id = start(host, live_server, "A friend online, by invitation link")
@@ -166,7 +159,7 @@ def test_online_a_choice_stays_hidden_until_the_round_and_a_draw_is_agreed(live_
     assert errors == {"host": [], "guest": []}
 
 
-def test_against_the_novice_bot_each_round_is_reported(live_server, page):
+def test_against_the_novice_bot_each_round_is_reported(live_server, page, js_errors):
     errors = js_errors(page)
     failures = []
     page.on("response", lambda response: response.status >= 400 and failures.append(response.url))
@@ -206,7 +199,7 @@ def arrow_to(page: Page, target: str) -> None:
     expect(square(page, target)).to_be_focused()
 
 
-def test_a_werera_round_by_keyboard_only(live_server, page):
+def test_a_werera_round_by_keyboard_only(live_server, page, js_errors):
     errors = js_errors(page)
     start(page, live_server, "A friend on this device")
     live_board(page)
@@ -236,7 +229,7 @@ def test_a_werera_round_by_keyboard_only(live_server, page):
     assert errors == []
 
 
-def test_a_typed_move_is_taken_and_an_illegal_one_is_explained(live_server, page):
+def test_a_typed_move_is_taken_and_an_illegal_one_is_explained(live_server, page, js_errors):
     errors = js_errors(page)
     start(page, live_server, "Against a bot")
     live_board(page)
@@ -256,7 +249,7 @@ def test_a_typed_move_is_taken_and_an_illegal_one_is_explained(live_server, page
     assert errors == []
 
 
-def test_on_one_device_an_illegal_choice_by_black_is_explained_on_black_s_board(live_server, page):
+def test_on_one_device_an_illegal_choice_by_black_is_explained_on_black_s_board(live_server, page, js_errors):
     errors = js_errors(page)
     start(page, live_server, "A friend on this device")
     choose(page, "e2e3")
@@ -286,7 +279,7 @@ def seat_both_sides(page: Page, live_server, fen: str) -> Game:
     return game
 
 
-def test_r3_2_a_single_lost_kind_is_promoted_to_without_asking(live_server, page):
+def test_r3_2_a_single_lost_kind_is_promoted_to_without_asking(live_server, page, js_errors):
     errors = js_errors(page)
     seat_both_sides(page, live_server, "1nbk1bnr/Pppppppp/8/8/8/8/1PPPPPPP/1NBQKBNR w - - 0 1 0/0")
     choose(page, "a7a8")
@@ -303,7 +296,7 @@ def test_r3_2_a_single_lost_kind_is_promoted_to_without_asking(live_server, page
         ("r2k4/1P6/8/8/8/8/8/2BQKBNR w - - 0 1 0/0", ["r", "n"]),  # a der and a feres lost
     ],
 )
-def test_r3_2_the_promotion_picker_offers_only_the_lost_kinds(live_server, page, fen, lost):
+def test_r3_2_the_promotion_picker_offers_only_the_lost_kinds(live_server, page, fen, lost, js_errors):
     errors = js_errors(page)
     seat_both_sides(page, live_server, fen)
     choose(page, "b7b8")

@@ -12,8 +12,8 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from course.models import Lesson, Task
+from testing.factories import PuzzleFactory
 from tools.i18n_lint import english_left, english_sentences
-from trainer.models import Puzzle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,9 +44,7 @@ def test_a_reader_switches_to_slovak_takes_a_task_and_solves_a_puzzle(live_serve
     call_command("loaddata", "fixtures/course.json", verbosity=0)
     lesson = Lesson.objects.get(order=1)
     task = Task.objects.filter(lesson=lesson).first()
-    Puzzle.objects.create(
-        fen="k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", moves="c1c8", themes="mateIn1 derMate", rating=1500
-    )
+    PuzzleFactory(rating=1500)
     english_content = [lesson.title, lesson.intro.split("\n")[0], task.title, task.prompt]
 
     page.goto(live_server.url + "/")

@@ -5,28 +5,11 @@ and solves it on a second, unrated try."""
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from trainer.models import Puzzle
+from testing.factories import LADDER, LEARNER, PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-PASSWORD = "werera-2026!"
-
-
-def js_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return errors
-
-
-def log_in(page: Page, live_server, username: str) -> None:
-    page.goto(live_server.url + "/accounts/login/?next=/train/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/train/$"))
 
 
 def play(page: Page, frm: str, to: str) -> None:
@@ -38,20 +21,16 @@ def play(page: Page, frm: str, to: str) -> None:
     board.locator(f'[data-square="{to}"]').click()
 
 
-def test_a_player_solves_a_puzzle_misses_one_and_retries_it_from_the_dashboard(live_server, page):
+def test_a_player_solves_a_puzzle_misses_one_and_retries_it_from_the_dashboard(
+    live_server, page, learner, js_errors, submit_log_in
+):
     errors = js_errors(page)
-    mate = Puzzle.objects.create(
-        fen="k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", moves="c1c8", themes="mateIn1 derMate", rating=1500
-    )
+    mate = PuzzleFactory(rating=1500)
     # Far above the player: chosen only once the nearer puzzle has been tried.
-    ladder = Puzzle.objects.create(
-        fen="k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0",
-        moves="h1d1 h2f3 d1d8",
-        themes="mateIn2 bareKingTrap",
-        rating=2600,
-    )
-    User.objects.create_user("tirunesh", password=PASSWORD)
-    log_in(page, live_server, "tirunesh")
+    ladder = PuzzleFactory(line=LADDER, rating=2600)
+    page.goto(live_server.url + "/accounts/login/?next=/train/")
+    submit_log_in(page, LEARNER)
+    page.wait_for_url(re.compile(r"/train/$"))
 
     # The first puzzle: the theme stays hidden until it is solved.
     expect(page.locator(".trainer__turn")).to_have_text("White to move: find the best move.")

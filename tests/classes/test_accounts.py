@@ -6,19 +6,20 @@ from datetime import timedelta
 
 import pytest
 from axes.models import AccessAttempt
-from django.contrib.auth.models import User
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
 from senterej.accounts import roles
+from testing.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def abebe(db):
-    return User.objects.create_user("abebe", email="abebe@example.org", password="werera-2026!")
+def abebe(second_learner):
+    """The cast's second learner, abebe@example.org."""
+    return second_learner
 
 
 def log_in(client: Client, username: str, password: str):
@@ -82,7 +83,7 @@ def test_the_password_is_changed_with_the_old_one(client, abebe):
     answer = client.post(
         reverse("password_change"),
         {
-            "old_password": "werera-2026!",
+            "old_password": PASSWORD,
             "new_password1": "fers-and-fil-9",
             "new_password2": "fers-and-fil-9",
         },
@@ -119,17 +120,17 @@ def test_five_failed_log_ins_lock_the_username_from_that_address(client, abebe):
     assert locked.status_code == 429
     page = locked.content.decode()
     assert "Too many failed log-ins" in page and "15 minutes" in page
-    assert log_in(client, "abebe", "werera-2026!").status_code == 429  # the right password waits too
+    assert log_in(client, "abebe", PASSWORD).status_code == 429  # the right password waits too
     assert "_auth_user_id" not in client.session
 
 
 def test_the_lock_is_for_that_username_and_address_only(client, abebe):
-    User.objects.create_user("hana", password="werera-2026!")
+    UserFactory(username="hana")
     for _ in range(5):
         log_in(client, "abebe", "wrong")
-    assert log_in(client, "hana", "werera-2026!").status_code == 302
+    assert log_in(client, "hana", PASSWORD).status_code == 302
     elsewhere = Client(REMOTE_ADDR="10.0.0.7")
-    assert log_in(elsewhere, "abebe", "werera-2026!").status_code == 302
+    assert log_in(elsewhere, "abebe", PASSWORD).status_code == 302
 
 
 def test_the_lock_lifts_after_fifteen_minutes(client, abebe):
@@ -138,13 +139,13 @@ def test_the_lock_lifts_after_fifteen_minutes(client, abebe):
     AccessAttempt.objects.update(
         attempt_time=AccessAttempt.objects.get().attempt_time - timedelta(minutes=16)
     )
-    assert log_in(client, "abebe", "werera-2026!").status_code == 302
+    assert log_in(client, "abebe", PASSWORD).status_code == 302
 
 
 def test_a_successful_log_in_clears_earlier_failures(client, abebe):
     for _ in range(4):
         log_in(client, "abebe", "wrong")
-    assert log_in(client, "abebe", "werera-2026!").status_code == 302
+    assert log_in(client, "abebe", PASSWORD).status_code == 302
     client.post(reverse("logout"))
     for _ in range(4):
         assert log_in(client, "abebe", "wrong").status_code == 200

@@ -10,24 +10,17 @@ from django.test import Client
 from django.urls import reverse
 
 from classes.models import Assignment, Membership, SchoolClass
-from course.models import Lesson, Task
 from senterej.accounts import roles
+from testing.factories import LessonFactory, TaskFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def course(lesson):
-    second = Lesson.objects.create(slug="der", order=2, title="The der", intro="It slides.")
+    second = LessonFactory(slug="der", order=2, title="The der", intro="It slides.")
     for order in (1, 2, 3):
-        Task.objects.create(
-            lesson=second,
-            order=order,
-            title=f"Der {order}",
-            prompt="?",
-            fen=lesson.tasks.first().fen,
-            goal="question",
-        )
+        TaskFactory(lesson=second, order=order, title=f"Der {order}", prompt="?")
 
 
 def seed() -> str:

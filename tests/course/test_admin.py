@@ -1,10 +1,10 @@
 """Curators edit the course in the admin; a task whose reference solution does not solve it is refused."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 
-from course.models import Lesson, Task
+from course.models import Task
+from testing.factories import LessonFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -31,31 +31,32 @@ def task_data(lesson, **changes):
     return data
 
 
-@pytest.fixture
-def admin_client(client):
-    client.force_login(User.objects.create_superuser("curator", password="x"))
-    return client
-
-
 def test_a_task_that_its_solution_solves_is_saved(admin_client):
-    lesson = Lesson.objects.create(slug="check", order=8, title="Check", intro="Check.")
+    lesson = LessonFactory()
     response = admin_client.post(reverse("admin:course_task_add"), task_data(lesson))
     assert response.status_code == 302 and Task.objects.count() == 1
 
 
 @pytest.mark.parametrize(
-    "changes",
+    ("changes", "refusal"),
     [
-        {"solution": "h1h2"},
-        {"fen": "8/8/8 w - -"},
-        {"solution": "h1h9"},
-        {"goal": "status", "status": "checkmate"},
+        ({"solution": "h1h2"}, "The reference solution does not solve the task (failed no-check)."),
+        (
+            {"fen": "8/8/8 w - -"},
+            "This task cannot be played: the task&#x27;s position or history is not playable: bad FEN "
+            "placement: expected 8 ranks separated by &#x27;/&#x27;, got 3",
+        ),
+        ({"solution": "h1h9"}, "The reference solution does not solve the task (illegal illegal)."),
+        (
+            {"goal": "status", "status": "checkmate"},
+            "This task cannot be played: a result is only reached in a real game: the opponent cannot pass",
+        ),
     ],
 )
-def test_a_task_its_solution_does_not_solve_is_refused(admin_client, changes):
-    lesson = Lesson.objects.create(slug="check", order=8, title="Check", intro="Check.")
+def test_a_task_its_solution_does_not_solve_is_refused(admin_client, changes, refusal):
+    lesson = LessonFactory()
     response = admin_client.post(reverse("admin:course_task_add"), task_data(lesson, **changes))
     page = response.content.decode()
     assert response.status_code == 200
-    assert "cannot be played" in page or "does not solve" in page
+    assert f'<ul class="errorlist nonfield"><li>{refusal}</li></ul>' in page
     assert Task.objects.count() == 0

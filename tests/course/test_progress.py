@@ -2,11 +2,11 @@
 account on sign-up or log-in, and tampered ids."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from course.models import Lesson, Task, TaskProgress
+from testing.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -134,7 +134,7 @@ def test_progress_moves_to_the_account_on_sign_up(client, lesson):
     client.post(url("task_move"), {"move": "a1a5"})
     client.post(url("task_move"), {"move": "a5e5"})
     response = client.post(
-        reverse("signup"), {"username": "almaz", "password1": "werera-2026!", "password2": "werera-2026!"}
+        reverse("signup"), {"username": "almaz", "password1": PASSWORD, "password2": PASSWORD}
     )
     assert response.status_code == 302
     row = TaskProgress.objects.get(user__username="almaz")
@@ -142,24 +142,23 @@ def test_progress_moves_to_the_account_on_sign_up(client, lesson):
     assert "1 of 3 tasks" in client.get(reverse("course:map")).content.decode()
 
 
-def test_progress_moves_on_log_in_keeping_the_best(lesson):
-    user = User.objects.create_user("abebe", password="werera-2026!")
+def test_progress_moves_on_log_in_keeping_the_best(lesson, second_learner):
+    user = second_learner
     task = lesson.tasks.get(order=1)
     TaskProgress.objects.create(user=user, task=task, best_stars=1, attempts=4)
     client = Client()
     client.post(url("task_move"), {"move": "a1a5"})
     client.post(url("task_move"), {"move": "a5e5"})
-    client.post(reverse("login"), {"username": "abebe", "password": "werera-2026!"})
+    client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
     row = TaskProgress.objects.get(user=user, task=task)
     assert (row.best_stars, row.attempts) == (3, 5)
     client.post(reverse("logout"))
     assert "0 of 3 tasks" in client.get(reverse("course:map")).content.decode()  # the session was emptied
 
 
-def test_signed_in_progress_is_stored_per_task(client, lesson):
-    user = User.objects.create_user("hana", password="werera-2026!")
-    client.force_login(user)
-    client.post(url("task_answer", 2), {"option": 1})
+def test_signed_in_progress_is_stored_per_task(learner_client, learner, lesson):
+    user = learner
+    learner_client.post(url("task_answer", 2), {"option": 1})
     row = TaskProgress.objects.get(user=user)
     assert (row.task.order, row.best_stars, row.attempts) == (2, 3, 1)
 

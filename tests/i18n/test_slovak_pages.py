@@ -26,8 +26,7 @@ def sentences() -> list[str]:
 
 
 @pytest.fixture
-def site(db, settings) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def site(db) -> None:
     call_command("loaddata", "fixtures/course.json", "fixtures/puzzles.jsonl", verbosity=0)
     call_command("seed_demo", verbosity=0, stdout=io.StringIO())
 

@@ -6,45 +6,30 @@ import json
 import re
 
 import pytest
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import Permission
 from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from testing.factories import (
+    ADMIN,
+    DER_MATE,
+    FERES_MATE,
+    LADDER,
+    LADDER_REASON,
+    WERERA,
+    AttemptFactory,
+    PuzzleFactory,
+    UserFactory,
+    fixture_record,
+)
 from trainer import curation
-from trainer.models import Attempt, Puzzle, PuzzleChange, PuzzleReport
+from trainer.models import Puzzle, PuzzleChange, PuzzleReport
 
 pytestmark = pytest.mark.django_db
 
-DER_MATE = ("3k4/R7/1r6/5RK1/8/8/8/8 w - - 0 30 0/0", "f5f8", "mateIn1 derMate endgame derEndgame")
-FERES_MATE = (
-    "k1N5/4b3/2K5/3N4/8/8/8/8 w - - 0 30 0/2",
-    "c6c7 e7c5 d5b6",
-    "mateIn2 feresMate bareKingTrap quietMove endgame",
-)
-WERERA = ("8/8/8/8/3n4/rrB5/PNP5/K1k5 - - 8 0 1 0/0", "d4c2", "mateIn1 feresMate werera")
-LADDER = ("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8", "mateIn2 bareKingTrap")
-LADDER_REASON = "move 1 (h1d1) is not the only mate in 2: h1e1"
 CHANGELIST = "admin:trainer_puzzle_changelist"
-
-
-def make(puzzle=DER_MATE, rating=1500.0, active=True, source="") -> Puzzle:
-    fen, moves, themes = puzzle
-    return Puzzle.objects.create(
-        fen=fen, moves=moves, themes=themes, rating=rating, active=active, source=source
-    )
-
-
-@pytest.fixture
-def curator():
-    return User.objects.create_superuser("almaz")
-
-
-@pytest.fixture
-def admin_client(client, curator):
-    client.force_login(curator)
-    return client
 
 
 def listed(client: Client, **query) -> list[int]:
@@ -54,11 +39,9 @@ def listed(client: Client, **query) -> list[int]:
 
 
 def attempts(puzzle: Puzzle, solved: int, failed: int) -> None:
+    """First tries by as many players: the first `solved` of them solve it."""
     for index in range(solved + failed):
-        user = User.objects.get_or_create(username=f"player{index}")[0]
-        Attempt.objects.create(
-            user=user, puzzle=puzzle, serving=f"{puzzle.pk}-{index}", solved=index < solved
-        )
+        AttemptFactory(user=UserFactory(username=f"player{index}"), puzzle=puzzle, solved=index < solved)
 
 
 def act(client: Client, action: str, puzzles: list[Puzzle]):
@@ -74,7 +57,7 @@ def said(response) -> list[str]:
 
 
 def test_the_list_counts_attempts_success_and_open_reports(admin_client):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     attempts(puzzle, solved=3, failed=1)
     PuzzleReport.objects.create(puzzle=puzzle, reason="wrong")
     PuzzleReport.objects.create(puzzle=puzzle, reason="other", status="dismissed")
@@ -85,9 +68,9 @@ def test_the_list_counts_attempts_success_and_open_reports(admin_client):
 
 
 def test_the_filters(admin_client):
-    easy = make(DER_MATE, rating=700)
-    hard = make(FERES_MATE, rating=1900)
-    off = make(WERERA, rating=1450, active=False)
+    easy = PuzzleFactory(line=DER_MATE, rating=700)
+    hard = PuzzleFactory(line=FERES_MATE, rating=1900)
+    off = PuzzleFactory(line=WERERA, rating=1450, active=False)
     attempts(easy, solved=9, failed=1)
     attempts(hard, solved=1, failed=4)
     PuzzleReport.objects.create(puzzle=hard, reason="wrong")
@@ -112,14 +95,14 @@ def test_the_filters(admin_client):
 
 
 def test_the_theme_filter_names_the_themes_puzzles_have(admin_client):
-    make(WERERA)
+    PuzzleFactory(line=WERERA)
     page = admin_client.get(reverse(CHANGELIST)).content.decode()
     assert "Werera round" in page and "Mate by a feres" in page and "Mate by a der" not in page
 
 
 def test_search_by_id_position_theme_and_source(admin_client):
-    der = make(DER_MATE, source="endgame K+R+R v K+R")
-    feres = make(FERES_MATE, source="selfplay game 7")
+    der = PuzzleFactory(line=DER_MATE, source="endgame K+R+R v K+R")
+    feres = PuzzleFactory(line=FERES_MATE, source="selfplay game 7")
     assert listed(admin_client, q=str(feres.pk)) == [feres.pk]
     assert listed(admin_client, q="k1N5/4b3") == [feres.pk]
     assert listed(admin_client, q="derEndgame") == [der.pk]
@@ -131,7 +114,7 @@ def test_search_by_id_position_theme_and_source(admin_client):
 
 
 def test_the_page_previews_the_puzzle_on_the_board_with_its_solution(admin_client):
-    puzzle = make(FERES_MATE)
+    puzzle = PuzzleFactory(line=FERES_MATE)
     page = admin_client.get(reverse("admin:trainer_puzzle_change", args=[puzzle.pk])).content.decode()
     frame = html.unescape(re.search(r'srcdoc="([^"]*)"', page).group(1))
     assert '<link rel="stylesheet" href="/static/senterej/site.css">' in frame
@@ -141,18 +124,18 @@ def test_the_page_previews_the_puzzle_on_the_board_with_its_solution(admin_clien
     assert "Mate by a feres" in page
 
 
-def test_the_page_shows_the_record_of_changes_newest_first(admin_client, curator):
-    puzzle = make()
-    curation.set_active(puzzles=[puzzle], active=False, user=curator)
-    curation.revalidate(puzzles=[puzzle], user=curator)
+def test_the_page_shows_the_record_of_changes_newest_first(admin_client, admin_user):
+    puzzle = PuzzleFactory(line=DER_MATE)
+    curation.set_active(puzzles=[puzzle], active=False, user=admin_user)
+    curation.revalidate(puzzles=[puzzle], user=admin_user)
     page = admin_client.get(reverse("admin:trainer_puzzle_change", args=[puzzle.pk])).content.decode()
     assert page.index("Re-validated: sound.") < page.index("Disabled.")
-    assert "almaz" in page
+    assert ADMIN in page
 
 
 def test_a_curator_who_may_see_puzzles_sees_their_record(client):
-    puzzle = make()
-    user = User.objects.create_user("dawit", is_staff=True)
+    puzzle = PuzzleFactory(line=DER_MATE)
+    user = UserFactory(is_staff=True)
     user.user_permissions.add(*Permission.objects.filter(codename__in=["view_puzzle", "change_puzzle"]))
     curation.set_active(puzzles=[puzzle], active=False, user=user)
     client.force_login(user)
@@ -175,35 +158,38 @@ def edit(puzzle: Puzzle, **changes) -> dict:
     return {key: value for key, value in data.items() if value != ""}
 
 
-def test_an_edit_is_saved_and_recorded_field_by_field(admin_client, curator):
-    puzzle = make(rating=1500)
+def test_an_edit_is_saved_and_recorded_field_by_field(admin_client, admin_user):
+    puzzle = PuzzleFactory(line=DER_MATE, rating=1500)
     url = reverse("admin:trainer_puzzle_change", args=[puzzle.pk])
     response = admin_client.post(url, edit(puzzle, rating=1620, active=""))
     assert response.status_code == 302
     puzzle.refresh_from_db()
     assert puzzle.rating == 1620 and not puzzle.active
     change = puzzle.changes.get()
-    assert (change.kind, change.user) == ("edited", curator)
+    assert (change.kind, change.user) == ("edited", admin_user)
     assert change.fields == {"rating": [1500.0, 1620.0], "active": [True, False]}
     assert not puzzle.theme_rows.filter(active=True).exists()
 
 
 def test_an_edit_the_engine_refutes_is_refused(admin_client):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     url = reverse("admin:trainer_puzzle_change", args=[puzzle.pk])
-    fen, moves, themes = LADDER
-    response = admin_client.post(url, edit(puzzle, fen=fen, moves=moves, themes=themes))
+    response = admin_client.post(url, edit(puzzle, fen=LADDER.fen, moves=LADDER.moves, themes=LADDER.themes))
     assert response.status_code == 200
     assert f"The engine refutes this puzzle: {LADDER_REASON}" in response.content.decode()
     response = admin_client.post(url, edit(puzzle, themes="mateIn1"))
-    assert "should be" in response.content.decode()
+    assert response.status_code == 200
+    assert (
+        "The engine refutes this puzzle: themes &#x27;mateIn1&#x27; should be "
+        f"&#x27;{DER_MATE.themes}&#x27;" in response.content.decode()
+    )
     puzzle.refresh_from_db()
-    assert puzzle.fen == DER_MATE[0] and not puzzle.changes.exists()
+    assert puzzle.fen == DER_MATE.fen and not puzzle.changes.exists()
 
 
 def test_a_new_puzzle_is_proved_and_recorded(admin_client):
-    fen, moves, themes = FERES_MATE
-    data = {"fen": fen, "moves": moves, "themes": themes, "rating": 1425, "active": "on"}
+    data = {"fen": FERES_MATE.fen, "moves": FERES_MATE.moves, "themes": FERES_MATE.themes}
+    data |= {"rating": 1425, "active": "on"}
     data |= {"changes-TOTAL_FORMS": "0", "changes-INITIAL_FORMS": "0"}
     assert admin_client.post(reverse("admin:trainer_puzzle_add"), data).status_code == 302
     puzzle = Puzzle.objects.get()
@@ -213,7 +199,7 @@ def test_a_new_puzzle_is_proved_and_recorded(admin_client):
 
 
 def test_puzzles_are_disabled_not_deleted(admin_client):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     response = admin_client.post(reverse("admin:trainer_puzzle_delete", args=[puzzle.pk]), {"post": "yes"})
     assert response.status_code == 403 and Puzzle.objects.filter(pk=puzzle.pk).exists()
 
@@ -222,7 +208,7 @@ def test_puzzles_are_disabled_not_deleted(admin_client):
 
 
 def test_disable_and_enable(admin_client):
-    first, second = make(), make(FERES_MATE)
+    first, second = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=FERES_MATE)
     response = act(admin_client, "disable", [first, second])
     assert said(response) == ["2 puzzles disabled."]
     assert not Puzzle.objects.filter(active=True).exists()
@@ -232,21 +218,24 @@ def test_disable_and_enable(admin_client):
 
 
 def test_revalidation_names_each_failing_puzzle_with_its_reason(admin_client):
-    sound, broken = make(), make(LADDER)
+    sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
     response = act(admin_client, "revalidate", [sound, broken])
     assert said(response) == [f"Puzzle {broken.pk} fails: {LADDER_REASON}", "1 of 2 puzzles are sound."]
     assert Puzzle.objects.get(pk=broken.pk).active
 
 
 def test_revalidation_can_disable_the_failures(admin_client):
-    sound, broken = make(), make(LADDER)
+    sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
     response = act(admin_client, "revalidate_and_disable", [sound, broken])
     assert said(response)[0] == f"Puzzle {broken.pk} fails: {LADDER_REASON} It is disabled now."
     assert Puzzle.objects.get(pk=sound.pk).active and not Puzzle.objects.get(pk=broken.pk).active
 
 
 def test_export_downloads_json_lines_in_the_fixture_format(admin_client):
-    first, second = make(rating=900, source="a"), make(FERES_MATE, rating=1425)
+    first, second = (
+        PuzzleFactory(line=DER_MATE, rating=900, source="a"),
+        PuzzleFactory(line=FERES_MATE, rating=1425),
+    )
     attempts(first, solved=1, failed=1)
     response = act(admin_client, "export_jsonl", [second, first])
     assert response["Content-Type"] == "application/jsonl; charset=utf-8"
@@ -257,9 +246,9 @@ def test_export_downloads_json_lines_in_the_fixture_format(admin_client):
             "model": "trainer.puzzle",
             "pk": first.pk,
             "fields": {
-                "fen": DER_MATE[0],
+                "fen": DER_MATE.fen,
                 "moves": "f5f8",
-                "themes": DER_MATE[2],
+                "themes": DER_MATE.themes,
                 "rating": 900,
                 "source": "a",
             },
@@ -268,9 +257,9 @@ def test_export_downloads_json_lines_in_the_fixture_format(admin_client):
             "model": "trainer.puzzle",
             "pk": second.pk,
             "fields": {
-                "fen": FERES_MATE[0],
-                "moves": FERES_MATE[1],
-                "themes": FERES_MATE[2],
+                "fen": FERES_MATE.fen,
+                "moves": FERES_MATE.moves,
+                "themes": FERES_MATE.themes,
                 "rating": 1425,
                 "source": "",
             },
@@ -285,10 +274,8 @@ def upload(lines: list[str], name="puzzles.jsonl") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, "\n".join(lines).encode(), content_type="application/jsonl")
 
 
-def fixture_line(puzzle, pk, rating=1500) -> str:
-    fen, moves, themes = puzzle
-    fields = {"fen": fen, "moves": moves, "themes": themes, "rating": rating, "source": "import"}
-    return json.dumps({"model": "trainer.puzzle", "pk": pk, "fields": fields})
+def fixture_line(puzzle, pk) -> str:
+    return fixture_record(puzzle, pk=pk, source="import")
 
 
 def test_the_list_offers_the_import(admin_client):
@@ -296,9 +283,8 @@ def test_the_list_offers_the_import(admin_client):
     assert f'href="{reverse("admin:trainer_puzzle_import")}"' in page
 
 
-def test_an_import_adds_every_puzzle_of_the_file(curator):
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(curator)
+def test_an_import_adds_every_puzzle_of_the_file(log_in, admin_user):
+    client = log_in(admin_user, csrf=True)
     url = reverse("admin:trainer_puzzle_import")
     form = client.get(url)
     assert form.status_code == 200 and 'enctype="multipart/form-data"' in form.content.decode()
@@ -308,12 +294,11 @@ def test_an_import_adds_every_puzzle_of_the_file(curator):
     assert response.status_code == 302 and response["Location"] == reverse(CHANGELIST)
     assert said(response) == ["Imported: 3 new, 0 updated, 0 unchanged."]
     assert sorted(Puzzle.objects.values_list("pk", flat=True)) == [7, 8, 9]
-    assert PuzzleChange.objects.filter(kind="imported", user=curator).count() == 3
+    assert PuzzleChange.objects.filter(kind="imported", user=admin_user).count() == 3
 
 
-def test_an_import_without_the_csrf_token_is_refused(curator):
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(curator)
+def test_an_import_without_the_csrf_token_is_refused(log_in, admin_user):
+    client = log_in(admin_user, csrf=True)
     response = client.post(
         reverse("admin:trainer_puzzle_import"), {"file": upload([fixture_line(DER_MATE, 7)])}
     )
@@ -341,11 +326,11 @@ def test_an_unreadable_or_empty_file_is_refused(admin_client, content, message):
     assert response.status_code == 400 and message in response.content.decode()
 
 
-def test_the_import_is_for_curators_only(client):
-    client.force_login(User.objects.create_user("tirunesh"))
+def test_the_import_is_for_curators_only(client, learner):
+    client.force_login(learner)
     response = client.get(reverse("admin:trainer_puzzle_import"))
     assert response.status_code == 302 and response["Location"].startswith(reverse("admin:login"))
-    viewer = User.objects.create_user("dawit", is_staff=True)
+    viewer = UserFactory(is_staff=True)
     viewer.user_permissions.add(Permission.objects.get(codename="view_puzzle"))
     client.force_login(viewer)
     assert client.get(reverse("admin:trainer_puzzle_import")).status_code == 403

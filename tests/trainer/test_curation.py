@@ -4,53 +4,36 @@ one leaves on its puzzle."""
 import json
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from senterej.accounts import roles
+from testing.factories import (
+    DER_MATE,
+    FERES_MATE,
+    LADDER,
+    LADDER_REASON,
+    LEARNER,
+    WERERA,
+    Line,
+    PuzzleFactory,
+    PuzzleReportFactory,
+    UserFactory,
+    fixture_record,
+)
 from trainer import curation, selectors
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
 
 pytestmark = pytest.mark.django_db
 
-# Sound puzzles, proved by the engine with these themes.
-DER_MATE = ("3k4/R7/1r6/5RK1/8/8/8/8 w - - 0 30 0/0", "f5f8", "mateIn1 derMate endgame derEndgame")
-FERES_MATE = (
-    "k1N5/4b3/2K5/3N4/8/8/8/8 w - - 0 30 0/2",
-    "c6c7 e7c5 d5b6",
-    "mateIn2 feresMate bareKingTrap quietMove endgame",
-)
-WERERA = ("8/8/8/8/3n4/rrB5/PNP5/K1k5 - - 8 0 1 0/0", "d4c2", "mateIn1 feresMate werera")
-# Not sound: the first move is not the only mate in two.
-LADDER = ("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8", "mateIn2 bareKingTrap")
-
-
-def make(puzzle=DER_MATE, rating=1500.0, active=True, source="") -> Puzzle:
-    fen, moves, themes = puzzle
-    return Puzzle.objects.create(
-        fen=fen, moves=moves, themes=themes, rating=rating, active=active, source=source
-    )
-
 
 def line(puzzle=DER_MATE, pk=None, rating=1500, **extra) -> str:
-    fen, moves, themes = puzzle
-    fields = {"fen": fen, "moves": moves, "themes": themes, "rating": rating, "source": "test", **extra}
-    return json.dumps({"model": "trainer.puzzle", "pk": pk, "fields": fields})
+    return fixture_record(puzzle, pk=pk, rating=rating, source="test", **extra)
 
 
 @pytest.fixture
-def curator():
-    user = User.objects.create_user("almaz", is_staff=True)
-    user.groups.add(roles.curators_group())
-    return user
-
-
-@pytest.fixture
-def curator_client(curator):
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(curator)
-    return client
+def curator_client(log_in, curator):
+    """The curator's client here checks CSRF tokens, as a browser's requests are checked."""
+    return log_in(curator, csrf=True)
 
 
 def kinds(puzzle: Puzzle) -> list[str]:
@@ -61,7 +44,7 @@ def kinds(puzzle: Puzzle) -> list[str]:
 
 
 def test_disabling_records_the_change_and_the_theme_rows_follow(curator):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     assert curation.set_active(puzzles=[puzzle], active=False, user=curator) == [puzzle]
     puzzle.refresh_from_db()
     assert not puzzle.active
@@ -72,7 +55,7 @@ def test_disabling_records_the_change_and_the_theme_rows_follow(curator):
 
 
 def test_a_puzzle_already_in_that_status_is_left_alone(curator):
-    puzzle = make(active=False)
+    puzzle = PuzzleFactory(line=DER_MATE, active=False)
     assert curation.set_active(puzzles=[puzzle], active=False, user=curator) == []
     assert not puzzle.changes.exists()
     curation.set_active(puzzles=[puzzle], active=True, user=curator)
@@ -83,29 +66,26 @@ def test_a_puzzle_already_in_that_status_is_left_alone(curator):
 
 
 def test_revalidation_reports_a_broken_puzzle_with_its_reason(curator):
-    sound, broken = make(), make(LADDER)
+    sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
     verdicts = curation.revalidate(puzzles=[sound, broken], user=curator)
     assert [(v.puzzle, v.reason) for v in verdicts] == [
         (sound, None),
-        (broken, "move 1 (h1d1) is not the only mate in 2: h1e1"),
+        (broken, LADDER_REASON),
     ]
     assert curation.describe(sound.changes.get()) == "Re-validated: sound."
-    assert curation.describe(broken.changes.get()) == (
-        "Re-validated: failed because move 1 (h1d1) is not the only mate in 2: h1e1"
-    )
+    assert curation.describe(broken.changes.get()) == (f"Re-validated: failed because {LADDER_REASON}")
     broken.refresh_from_db()
     assert broken.active  # not asked to disable
 
 
 def test_revalidation_checks_the_themes_too(curator):
-    fen, moves, _themes = DER_MATE
-    wrong = make((fen, moves, "mateIn1"))
+    wrong = PuzzleFactory(line=DER_MATE, themes="mateIn1")
     [verdict] = curation.revalidate(puzzles=[wrong], user=curator)
     assert verdict.reason == "themes 'mateIn1' should be 'mateIn1 derMate endgame derEndgame'"
 
 
 def test_revalidation_may_disable_what_fails(curator):
-    sound, broken = make(), make(LADDER)
+    sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
     verdicts = curation.revalidate(puzzles=[sound, broken], user=curator, disable_failing=True)
     assert [v.disabled for v in verdicts] == [False, True]
     assert kinds(broken) == ["validated", "disabled"]
@@ -116,7 +96,7 @@ def test_revalidation_may_disable_what_fails(curator):
 
 
 def test_an_edit_records_each_field_changed_old_and_new(curator):
-    puzzle = make(rating=1500.0, source="")
+    puzzle = PuzzleFactory(line=DER_MATE, rating=1500.0, source="")
     puzzle.rating, puzzle.source = 1650.0, "hand-made"
     change = curation.save_puzzle(puzzle=puzzle, user=curator)
     assert change is not None and change.fields == {"rating": [1500.0, 1650.0], "source": ["", "hand-made"]}
@@ -125,17 +105,16 @@ def test_an_edit_records_each_field_changed_old_and_new(curator):
 
 
 def test_an_edit_of_the_themes_rewrites_the_theme_rows(curator):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     puzzle.themes = "mateIn1 derMate"
     curation.save_puzzle(puzzle=puzzle, user=curator)
     assert sorted(puzzle.theme_rows.values_list("theme", flat=True)) == ["derMate", "mateIn1"]
 
 
 def test_saving_without_a_change_records_nothing_and_a_new_puzzle_is_created(curator):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     assert curation.save_puzzle(puzzle=puzzle, user=curator) is None
-    fen, moves, themes = FERES_MATE
-    new = Puzzle(fen=fen, moves=moves, themes=themes)
+    new = Puzzle(fen=FERES_MATE.fen, moves=FERES_MATE.moves, themes=FERES_MATE.themes)
     curation.save_puzzle(puzzle=new, user=curator)
     assert kinds(new) == ["created"] and new.theme_rows.count() == 5
 
@@ -144,27 +123,27 @@ def test_saving_without_a_change_records_nothing_and_a_new_puzzle_is_created(cur
 
 
 def test_export_writes_the_fixture_format():
-    puzzle = make(rating=1512.5, source="endgame K+R v K")
+    puzzle = PuzzleFactory(line=DER_MATE, rating=1512.5, source="endgame K+R v K")
     [text] = curation.export_lines(Puzzle.objects.all())
     assert text.endswith("\n")
     assert json.loads(text) == {
         "model": "trainer.puzzle",
         "pk": puzzle.pk,
         "fields": {
-            "fen": DER_MATE[0],
-            "moves": DER_MATE[1],
-            "themes": DER_MATE[2],
+            "fen": DER_MATE.fen,
+            "moves": DER_MATE.moves,
+            "themes": DER_MATE.themes,
             "rating": 1512.5,
             "source": "endgame K+R v K",
         },
     }
-    assert '"rating": 1500,' in next(curation.export_lines([make(rating=1500.0)]))
+    assert '"rating": 1500,' in next(curation.export_lines([PuzzleFactory(line=DER_MATE, rating=1500.0)]))
 
 
 def test_export_then_import_gives_the_same_puzzles_back(curator):
-    make(DER_MATE, rating=900)
-    make(FERES_MATE, rating=1425.5, source="constructed")
-    make(WERERA, rating=600, active=False)
+    PuzzleFactory(line=DER_MATE, rating=900)
+    PuzzleFactory(line=FERES_MATE, rating=1425.5, source="constructed")
+    PuzzleFactory(line=WERERA, rating=600, active=False)
     exported = list(curation.export_lines(Puzzle.objects.order_by("pk")))
     before = list(Puzzle.objects.order_by("pk").values("pk", "fen", "moves", "themes", "rating", "source"))
     Puzzle.objects.all().delete()
@@ -181,7 +160,7 @@ def test_export_then_import_gives_the_same_puzzles_back(curator):
 
 
 def test_an_import_over_a_puzzle_updates_it_and_records_the_fields(curator):
-    puzzle = make(rating=1500)
+    puzzle = PuzzleFactory(line=DER_MATE, rating=1500)
     result = curation.import_lines(lines=[line(pk=puzzle.pk, rating=1700)], user=curator)
     assert result == curation.Imported(created=0, updated=1, unchanged=0)
     puzzle.refresh_from_db()
@@ -195,7 +174,7 @@ def test_an_import_over_a_puzzle_updates_it_and_records_the_fields(curator):
 
 
 def test_an_import_with_one_bad_line_adds_nothing_and_says_why_for_each_line(curator):
-    existing = make(rating=1500)
+    existing = PuzzleFactory(line=DER_MATE, rating=1500)
     lines = [
         line(FERES_MATE, pk=50),
         line(LADDER, pk=51),
@@ -203,7 +182,7 @@ def test_an_import_with_one_bad_line_adds_nothing_and_says_why_for_each_line(cur
         "{not json",
         line(pk=existing.pk, rating=2000),
         line(WERERA, pk=52),
-        line(("k7/8/8/8/8/8/8/7K x - - 0 1 0/0", "h1h2", ""), pk=53),
+        line(Line("k7/8/8/8/8/8/8/7K x - - 0 1 0/0", "h1h2", ""), pk=53),
         json.dumps({"model": "course.task", "pk": 1, "fields": {}}),
         line(pk=54, rating="high"),
         line(pk=50),
@@ -213,7 +192,7 @@ def test_an_import_with_one_bad_line_adds_nothing_and_says_why_for_each_line(cur
         curation.import_lines(lines=lines, user=curator)
     errors = {error.number: error.reason for error in refused.value.errors}
     assert sorted(errors) == [2, 4, 7, 8, 9, 10, 11]
-    assert errors[2] == "the engine refutes it: move 1 (h1d1) is not the only mate in 2: h1e1"
+    assert errors[2] == f"the engine refutes it: {LADDER_REASON}"
     assert errors[4].startswith("not JSON")
     assert errors[7].startswith("the position is not legal: bad FEN")
     assert errors[8] == "not a record of the model trainer.puzzle"
@@ -234,19 +213,19 @@ def test_an_import_of_nothing_is_refused(curator):
 def test_an_imported_puzzle_without_an_id_gets_one_after_the_others(curator):
     curation.import_lines(lines=[line(pk=40), line(FERES_MATE)], user=curator)
     assert sorted(Puzzle.objects.values_list("pk", flat=True)) == [40, 41]
-    assert make(WERERA).pk == 42
+    assert PuzzleFactory(line=WERERA).pk == 42
 
 
 # Reports
 
 
-def report_on(puzzle: Puzzle, reason="wrong", comment="Nxg3 also mates") -> PuzzleReport:
-    player = User.objects.get_or_create(username="tirunesh")[0]
-    return PuzzleReport.objects.create(puzzle=puzzle, user=player, reason=reason, comment=comment)
+def report_on(puzzle: Puzzle, **fields) -> PuzzleReport:
+    """A report by the cast's learner, "wrong" with a comment unless `fields` say otherwise."""
+    return PuzzleReportFactory(puzzle=puzzle, user=UserFactory(username=LEARNER), **fields)
 
 
 def test_resolving_a_report_can_disable_its_puzzle_which_is_then_not_served(curator):
-    puzzle, other = make(rating=1500), make(FERES_MATE, rating=1500)
+    puzzle, other = PuzzleFactory(line=DER_MATE, rating=1500), PuzzleFactory(line=FERES_MATE, rating=1500)
     report = report_on(puzzle)
     curation.handle_report(
         report=report, user=curator, status="resolved", note="A second mate.", disable=True
@@ -262,7 +241,7 @@ def test_resolving_a_report_can_disable_its_puzzle_which_is_then_not_served(cura
 
 
 def test_a_dismissed_report_leaves_the_puzzle_alone_and_cannot_be_handled_twice(curator):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
     curation.handle_report(report=report, user=curator, status="dismissed", note="It is unique.")
     puzzle.refresh_from_db()
@@ -278,10 +257,8 @@ def test_a_dismissed_report_leaves_the_puzzle_alone_and_cannot_be_handled_twice(
 
 
 @pytest.fixture
-def player_client():
-    client = Client(enforce_csrf_checks=True)
-    client.force_login(User.objects.create_user("tirunesh"))
-    return client
+def player_client(log_in, learner):
+    return log_in(learner, csrf=True)
 
 
 def token(client: Client) -> str:
@@ -298,7 +275,7 @@ def handle(client: Client, report: PuzzleReport, csrf: str | None = None, **data
 
 
 def test_a_visitor_is_sent_to_log_in():
-    report = report_on(make())
+    report = report_on(PuzzleFactory(line=DER_MATE))
     client = Client()
     for url in (reverse("curation:reports"), reverse("curation:report", args=[report.pk])):
         response = client.get(url)
@@ -310,7 +287,7 @@ def test_a_visitor_is_sent_to_log_in():
 
 
 def test_a_player_who_is_not_staff_is_told_there_is_no_such_page(player_client):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
     assert player_client.get(reverse("curation:reports")).status_code == 404
     assert player_client.get(reverse("curation:report", args=[report.pk])).status_code == 404
@@ -330,7 +307,7 @@ def test_the_curate_link_is_shown_to_curators_only(curator_client, player_client
 
 def test_staff_outside_the_curators_group_cannot_curate(client):
     """One role check: staff alone is not a curator (the group is), so the queue is not found."""
-    client.force_login(User.objects.create_user("dawit", is_staff=True))
+    client.force_login(UserFactory(is_staff=True))
     assert client.get(reverse("curation:reports")).status_code == 404
     assert '<a href="/curate/reports/">Curate</a>' not in client.get(reverse("course:rules")).content.decode()
 
@@ -339,9 +316,9 @@ def test_staff_outside_the_curators_group_cannot_curate(client):
 
 
 def test_the_queue_shows_each_open_report_with_its_puzzle_on_a_board_and_its_solution(curator_client):
-    puzzle = make(FERES_MATE)
+    puzzle = PuzzleFactory(line=FERES_MATE)
     report = report_on(puzzle, comment="Black can run away")
-    handled = report_on(make(), comment="handled long ago")
+    handled = report_on(PuzzleFactory(line=DER_MATE), comment="handled long ago")
     handled.status = "resolved"
     handled.save()
     page = curator_client.get(reverse("curation:reports")).content.decode()
@@ -356,7 +333,7 @@ def test_the_queue_shows_each_open_report_with_its_puzzle_on_a_board_and_its_sol
 
 
 def test_the_queue_can_show_one_puzzles_reports(curator_client):
-    first, second = make(), make(FERES_MATE)
+    first, second = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=FERES_MATE)
     report_on(first, comment="about the first")
     report_on(second, comment="about the second")
     page = curator_client.get(reverse("curation:reports"), {"puzzle": second.pk}).content.decode()
@@ -371,7 +348,7 @@ def test_a_bad_query_is_a_400(curator_client, query):
 
 
 def test_a_werera_puzzle_is_shown_from_the_side_that_chooses(curator_client):
-    report = report_on(make(WERERA))
+    report = report_on(PuzzleFactory(line=WERERA))
     page = curator_client.get(reverse("curation:report", args=[report.pk])).content.decode()
     assert "A werera round: Black chooses" in page and "<li>Nxc2#</li>" in page
 
@@ -380,7 +357,7 @@ def test_a_werera_puzzle_is_shown_from_the_side_that_chooses(curator_client):
 
 
 def test_resolving_with_the_puzzle_disabled(curator_client, curator):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
     response = handle(curator_client, report, csrf=token(curator_client), note="Two mates.", disable="on")
     assert response.status_code == 302
@@ -399,7 +376,7 @@ def test_resolving_with_the_puzzle_disabled(curator_client, curator):
 
 
 def test_with_htmx_the_card_is_drawn_again_with_what_was_done(curator_client):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
     response = curator_client.post(
         reverse("curation:report", args=[report.pk]),
@@ -418,7 +395,7 @@ def test_with_htmx_the_card_is_drawn_again_with_what_was_done(curator_client):
 
 
 def test_dismissing_leaves_the_puzzle_served(curator_client):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
     handle(curator_client, report, csrf=token(curator_client), status="dismissed", note="It is unique.")
     report.refresh_from_db()
@@ -427,7 +404,7 @@ def test_dismissing_leaves_the_puzzle_served(curator_client):
 
 
 def test_a_post_without_the_csrf_token_is_refused(curator_client):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
     assert handle(curator_client, report, disable="on").status_code == 403
     report.refresh_from_db()
@@ -452,7 +429,7 @@ def test_a_report_that_does_not_exist_is_a_404(curator_client):
     ],
 )
 def test_bad_form_input_is_a_400_and_changes_nothing(curator_client, data, message):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
     response = handle(curator_client, report, csrf=token(curator_client), **data)
     assert response.status_code == 400 and message in response.content.decode()
@@ -462,7 +439,7 @@ def test_bad_form_input_is_a_400_and_changes_nothing(curator_client, data, messa
 
 
 def test_a_report_handled_already_is_a_409_and_stays_as_it_was(curator_client, curator):
-    puzzle = make()
+    puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
     curation.handle_report(report=report, user=curator, status="dismissed", note="Fine.")
     response = handle(curator_client, report, csrf=token(curator_client), disable="on")
@@ -475,11 +452,11 @@ def test_a_report_handled_already_is_a_409_and_stays_as_it_was(curator_client, c
     ("fen", "moves", "reason"),
     [
         ("3k4/R7/1r6/5RK1/8/8/8 w - - 0 30 0/0", "f5f8", "The position cannot be read: bad FEN"),
-        (DER_MATE[0], "h1h8", "The line cannot be played: move 1 (h1h8) is not legal."),
-        (DER_MATE[0], "f5f8 zz", "The line cannot be played: &#x27;zz&#x27; is not a move"),
+        (DER_MATE.fen, "h1h8", "The line cannot be played: move 1 (h1h8) is not legal."),
+        (DER_MATE.fen, "f5f8 zz", "The line cannot be played: &#x27;zz&#x27; is not a move"),
     ],
 )
 def test_a_stored_puzzle_the_engine_cannot_play_is_shown_with_the_reason(curator_client, fen, moves, reason):
-    report = report_on(Puzzle.objects.create(fen=fen, moves=moves, themes="mateIn1"))
+    report = report_on(PuzzleFactory(fen=fen, moves=moves, themes="mateIn1"))
     response = curator_client.get(reverse("curation:report", args=[report.pk]))
     assert response.status_code == 200 and reason in response.content.decode()

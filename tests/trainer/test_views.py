@@ -3,35 +3,24 @@ every bad input (a puzzle not served, a repeated or stale submission, an illegal
 malformed form) answered with a message and a 4xx, changing nothing and rating nothing twice."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from testing.factories import BLACK_LADDER, LADDER, WERERA_ROUND, PuzzleFactory
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
 from trainer.words import THEME_NAMES, rating_change, theme_name
 
 pytestmark = pytest.mark.django_db
 
-MATE_IN_ONE = ("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8")
-LADDER = ("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8")
-# The ladder with colours swapped and the board turned: Black mates.
-BLACK_LADDER = ("7r/7N/8/8/8/1k6/8/K7 b - - 0 1 0/0", "h8d8 h7f6 d8d1")
-# Round 1 of the werera, White quicker: c1c8 mates whatever Black chooses.
-WERERA = ("k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0", "c1c8")
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-def make(fen_moves=MATE_IN_ONE, rating=1500.0, themes="mateIn1 derMate", active=True) -> Puzzle:
-    fen, moves = fen_moves
-    return Puzzle.objects.create(fen=fen, moves=moves, themes=themes, rating=rating, active=active)
-
-
 @pytest.fixture
-def player(client):
-    user = User.objects.create_user("tirunesh", password="werera-2026!")
-    client.force_login(user)
-    return user
+def player(client, learner):
+    """The cast's learner, logged in on the test's client (which the anonymous tests use logged out)."""
+    client.force_login(learner)
+    return learner
 
 
 def current(client: Client) -> dict:
@@ -67,7 +56,7 @@ def snapshot(client: Client) -> tuple:
 
 
 def test_the_next_puzzle_is_served_and_a_reload_keeps_it(client):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     page = client.get(reverse("trainer:train"))
     assert page.status_code == 200
     text = page.content.decode()
@@ -84,8 +73,8 @@ def test_with_no_puzzle_at_all_a_friendly_page(client):
 
 
 def test_a_theme_is_trained_and_one_with_nothing_left_says_so(client):
-    fork = make(themes="fork")
-    make(themes="mateIn1")
+    fork = PuzzleFactory(themes="fork")
+    PuzzleFactory(themes="mateIn1")
     for _ in range(5):
         client.get(reverse("trainer:train") + "?theme=fork")
         assert current(client)["id"] == fork.pk
@@ -98,7 +87,7 @@ def test_a_theme_is_trained_and_one_with_nothing_left_says_so(client):
 
 
 def test_a_puzzle_is_solved_with_htmx_and_rated(client, player):
-    puzzle = make(LADDER, themes="mateIn2 derMate")
+    puzzle = PuzzleFactory(line=LADDER, themes="mateIn2 derMate")
     open_puzzle(client, puzzle)
     first = move(client, puzzle, "Rd1", **HTMX)
     text = first.content.decode()
@@ -114,7 +103,7 @@ def test_a_puzzle_is_solved_with_htmx_and_rated(client, player):
 
 
 def test_without_javascript_a_move_redirects_back_to_the_puzzle_as_it_stands(client, player):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     answer = move(client, puzzle, "c1c8")
     assert answer.status_code == 302 and answer.url == reverse("trainer:puzzle", args=[puzzle.pk])
@@ -124,7 +113,7 @@ def test_without_javascript_a_move_redirects_back_to_the_puzzle_as_it_stands(cli
 
 
 def test_a_wrong_move_is_refuted_on_the_board_and_explained(client, player):
-    puzzle = make(LADDER, themes="mateIn2 bareKingTrap")
+    puzzle = PuzzleFactory(line=LADDER, themes="mateIn2 bareKingTrap")
     open_puzzle(client, puzzle)
     page = move(client, puzzle, "h1h2", **HTMX).content.decode()
     assert "the bare negus is a draw" in page
@@ -134,7 +123,7 @@ def test_a_wrong_move_is_refuted_on_the_board_and_explained(client, player):
 
 
 def test_a_black_puzzle_is_seen_from_black_with_black_live(client):
-    puzzle = make(BLACK_LADDER, themes="mateIn2")
+    puzzle = PuzzleFactory(line=BLACK_LADDER, themes="mateIn2")
     text = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
     assert "Black to move" in text
     assert text.index('data-square="h1"') < text.index('data-square="a8"')  # h1 at the top left
@@ -142,7 +131,7 @@ def test_a_black_puzzle_is_seen_from_black_with_black_live(client):
 
 
 def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
-    puzzle = make(WERERA, themes="werera mateIn1")
+    puzzle = PuzzleFactory(line=WERERA_ROUND, themes="werera mateIn1")
     page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
     assert "White to choose in this werera round" in page and 'class="board board--live"' in page
     solved = move(client, puzzle, "c1c8", **HTMX).content.decode()
@@ -158,7 +147,7 @@ def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
 
 
 def test_a_hint_highlights_the_man_to_move(client):
-    puzzle = make(LADDER, themes="mateIn2")
+    puzzle = PuzzleFactory(line=LADDER, themes="mateIn2")
     open_puzzle(client, puzzle)
     page = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?hint=1", **HTMX).content.decode()
     assert 'data-square="h1" aria-label="h1, White der"' in page
@@ -166,7 +155,7 @@ def test_a_hint_highlights_the_man_to_move(client):
 
 
 def test_viewing_the_solution_counts_as_a_loss_and_plays_it_out(client, player):
-    puzzle = make(LADDER, themes="mateIn2")
+    puzzle = PuzzleFactory(line=LADDER, themes="mateIn2")
     open_puzzle(client, puzzle)
     answer = client.post(
         reverse("trainer:solution", args=[puzzle.pk]), {"token": current(client)["token"]}, **HTMX
@@ -182,14 +171,14 @@ def test_viewing_the_solution_counts_as_a_loss_and_plays_it_out(client, player):
 
 
 def test_the_solution_is_not_shown_by_step_before_the_try_is_over(client):
-    puzzle = make(LADDER, themes="mateIn2")
+    puzzle = PuzzleFactory(line=LADDER, themes="mateIn2")
     open_puzzle(client, puzzle)
     page = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=3").content.decode()
     assert "Rd8#" not in page and 'data-square="h1" aria-label="h1, White der"' in page
 
 
 def test_another_try_is_served_afresh_and_not_rated(client, player):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     move(client, puzzle, "c1c8")
     rating = PlayerRating.objects.get(user=player).rating
@@ -201,7 +190,7 @@ def test_another_try_is_served_afresh_and_not_rated(client, player):
 
 
 def test_anonymous_visitors_solve_unrated(client):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     client.get(reverse("trainer:train"))
     page = move(client, puzzle, "c1c8", **HTMX).content.decode()
     assert "Solved!" in page and "Log in</a> to get a puzzle rating" in page
@@ -209,7 +198,7 @@ def test_anonymous_visitors_solve_unrated(client):
 
 
 def test_the_difficulty_is_kept_in_the_session(client):
-    make()
+    PuzzleFactory()
     answer = client.post(reverse("trainer:difficulty"), {"difficulty": "harder"})
     assert answer.status_code == 302 and client.session["trainer_page"]["difficulty"] == "harder"
     assert 'value="harder" selected' in client.get(reverse("trainer:train")).content.decode()
@@ -221,7 +210,7 @@ def test_the_difficulty_is_kept_in_the_session(client):
 
 
 def test_moves_for_a_puzzle_not_served_are_refused(client, player):
-    served, other = make(), make(LADDER)
+    served, other = PuzzleFactory(), PuzzleFactory(line=LADDER)
     open_puzzle(client, served)
     before = snapshot(client)
     answer = move(client, other, "h1d1", **HTMX)
@@ -230,7 +219,7 @@ def test_moves_for_a_puzzle_not_served_are_refused(client, player):
 
 
 def test_a_forged_token_is_refused(client, player):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     before = snapshot(client)
     answer = move(client, puzzle, "c1c8", token="forged", **HTMX)
@@ -238,7 +227,7 @@ def test_a_forged_token_is_refused(client, player):
 
 
 def test_a_repeated_submission_is_refused_and_rated_once(client, player):
-    puzzle = make(LADDER, themes="mateIn2")
+    puzzle = PuzzleFactory(line=LADDER, themes="mateIn2")
     open_puzzle(client, puzzle)
     token = current(client)["token"]
     assert move(client, puzzle, "h1d1", **HTMX).status_code == 200
@@ -256,7 +245,7 @@ def test_a_repeated_submission_is_refused_and_rated_once(client, player):
 
 
 def test_an_out_of_order_submission_is_refused(client, player):
-    puzzle = make(LADDER, themes="mateIn2")
+    puzzle = PuzzleFactory(line=LADDER, themes="mateIn2")
     open_puzzle(client, puzzle)
     before = snapshot(client)
     answer = move(client, puzzle, "d1d8", ply=2, **HTMX)
@@ -264,7 +253,7 @@ def test_an_out_of_order_submission_is_refused(client, player):
 
 
 def test_an_illegal_move_is_explained_and_changes_nothing(client, player):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     before = snapshot(client)
     answer = move(client, puzzle, "c1d3", **HTMX)
@@ -275,7 +264,7 @@ def test_an_illegal_move_is_explained_and_changes_nothing(client, player):
 
 
 def test_a_malformed_form_is_refused(client, player):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     before = snapshot(client)
     url = reverse("trainer:move", args=[puzzle.pk])
@@ -286,7 +275,7 @@ def test_a_malformed_form_is_refused(client, player):
 
 
 def test_a_tampered_puzzle_id_is_not_found(client, player):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     before = snapshot(client)
     missing = puzzle.pk + 1000
@@ -301,14 +290,14 @@ def test_a_tampered_puzzle_id_is_not_found(client, player):
 
 
 def test_an_inactive_puzzle_is_not_served(client):
-    puzzle = make(active=False)
+    puzzle = PuzzleFactory(active=False)
     assert client.get(reverse("trainer:puzzle", args=[puzzle.pk])).status_code == 404
     assert client.post(reverse("trainer:again", args=[puzzle.pk])).status_code == 404
     assert "There are no puzzles here yet" in client.get(reverse("trainer:train")).content.decode()
 
 
 def test_get_never_plays_a_move(client, player):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     assert client.get(reverse("trainer:move", args=[puzzle.pk]), {"move": "c1c8"}).status_code == 405
     assert Attempt.objects.count() == 0
@@ -318,7 +307,7 @@ def test_get_never_plays_a_move(client, player):
 
 
 def test_a_report_is_stored_for_the_curators_with_thanks(client, player):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     form = client.get(reverse("trainer:report", args=[puzzle.pk]), **HTMX).content.decode()
     assert "There is a second solution" in form
@@ -339,7 +328,7 @@ def test_a_report_is_stored_for_the_curators_with_thanks(client, player):
 
 
 def test_an_anonymous_report_has_no_user(client):
-    puzzle = make()
+    puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
     answer = client.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "wrong"})
     assert answer.status_code == 200 and "Thank you" in answer.content.decode()
@@ -347,7 +336,7 @@ def test_an_anonymous_report_has_no_user(client):
 
 
 def test_a_bad_report_is_refused(client):
-    puzzle, never_given = make(), make(LADDER)
+    puzzle, never_given = PuzzleFactory(), PuzzleFactory(line=LADDER)
     open_puzzle(client, puzzle)
     url = reverse("trainer:report", args=[puzzle.pk])
     too_long = client.post(url, {"reason": "other", "comment": "x" * 501})
