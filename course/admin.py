@@ -8,8 +8,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
-from course.checkers import SOLVED, TaskError, answer, replay
+from course.checkers import CONTINUE, ILLEGAL, SOLVED, TaskError, Verdict, answer, replay
 from course.models import Lesson, Task, TaskProgress
+from course.words import verdict_message
+from senterej.board.explain import illegal_move_message
 
 if TYPE_CHECKING:
     from django.contrib.admin.options import _FieldOpts
@@ -51,10 +53,19 @@ class TaskForm(forms.ModelForm[Task]):
             ) from error
         if verdict.state != SOLVED:
             raise forms.ValidationError(
-                _("The reference solution does not solve the task (%(state)s %(reason)s).")
-                % {"state": verdict.state, "reason": verdict.reason}
+                _("The reference solution does not solve the task. %(why)s") % {"why": _why(task, verdict)}
             )
         return data
+
+
+def _why(task: Task, verdict: Verdict) -> str:
+    """What the learner would be told at the reference solution's last move, or that it stops short."""
+    if verdict.state == ILLEGAL and verdict.position is not None:
+        move = verdict.params["move"]
+        return illegal_move_message(verdict.position, move, task.learner)
+    if verdict.state == CONTINUE:
+        return _("The task is not finished after its last move.")
+    return verdict_message(verdict)
 
 
 class TaskInline(admin.TabularInline[Task, Lesson]):

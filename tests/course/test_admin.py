@@ -40,13 +40,20 @@ def test_a_task_that_its_solution_solves_is_saved(admin_client):
 @pytest.mark.parametrize(
     ("changes", "refusal"),
     [
-        ({"solution": "h1h2"}, "The reference solution does not solve the task (failed no-check)."),
+        (
+            {"solution": "h1h2"},
+            "The reference solution does not solve the task. That move does not give check.",
+        ),
         (
             {"fen": "8/8/8 w - -"},
             "This task cannot be played: the task&#x27;s position or history is not playable: bad FEN "
             "placement: expected 8 ranks separated by &#x27;/&#x27;, got 3",
         ),
-        ({"solution": "h1h9"}, "The reference solution does not solve the task (illegal illegal)."),
+        (
+            {"solution": "h1h9"},
+            "The reference solution does not solve the task. h1h9 is not a move: write it like e2e3, or in "
+            "short like Nf3.",
+        ),
         (
             {"goal": "status", "status": "checkmate"},
             "This task cannot be played: a result is only reached in a real game: the opponent cannot pass",
