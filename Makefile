@@ -1,6 +1,8 @@
 # Two commands on a fresh Debian machine with Python 3.11:
 #   make run    set up and serve the site on http://127.0.0.1:8000 (SQLite, all fixtures loaded)
-#   make test   set up and run every check: lint, format, types, migrations, the test suite, engine conformance
+#   make test   set up and run every check: lint, format, types, migrations, the test suite (on SQLite, then on
+#               a private PostgreSQL cluster, see tools/postgres), engine conformance
+#   make test-postgres  the test suite on PostgreSQL alone
 #   make bench  the engine's perft benchmark
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
@@ -14,7 +16,7 @@ APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 BENCH_DB := /tmp/senterej-bench.sqlite3
 
-.PHONY: run test bench bench-selection messages
+.PHONY: run test test-postgres bench bench-selection messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -30,6 +32,11 @@ test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest
+	$(MAKE) test-postgres
+
+# The cluster is started for the run and stopped after it, whatever the tests say.
+test-postgres: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
+	url=$$(tools/postgres start) && DATABASE_URL=$$url $(VENV)/bin/pytest; status=$$?; tools/postgres stop; exit $$status
 
 bench: $(VENV)/.dev
 	$(PY) -m tools.bench_perft
