@@ -5,12 +5,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from classes.selectors import home_block
-from senterej.engine import DER, FERES, FERS, FIL, MEDEQ, NEGUS, START_FEN, WHITE, Piece, Position
-
-# The six men in the order the home page introduces them, keyed by their Senterej names for the template.
-THE_MEN = {
-    piece.name: piece for piece in (Piece(WHITE, kind) for kind in (NEGUS, FERS, DER, FIL, FERES, MEDEQ))
-}
+from senterej.board.view import THE_MEN
+from senterej.engine import START_FEN, Position
 
 
 @require_safe

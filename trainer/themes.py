@@ -7,10 +7,11 @@ the fers just acceptable (`fersMate`), by der or feres poor (`derMate`, `feresMa
 the men that give the check.
 """
 
+import math
 from collections.abc import Callable
 
 from senterej.engine.notation import parse_coordinate
-from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS
+from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, VALUE
 from senterej.engine.position import Position
 from senterej.engine.squares import (
     FERES_ATTACKS,
@@ -23,7 +24,6 @@ from senterej.engine.squares import (
 )
 from trainer.lines import PuzzleLine
 
-VALUE = {MEDEQ: 1, FERS: 2, FIL: 2, FERES: 3, DER: 5, NEGUS: 100}
 #: A side with one piece whose count reaches this within the line is racing the count (R7.4).
 COUNT_NEAR = 6
 #: At most this many pieces a side for a position to be an endgame.
@@ -88,19 +88,24 @@ def feres_mate(puzzle: PuzzleLine) -> bool:
     return FERES in _checkers(puzzle)
 
 
+def _worth(kind: int) -> float:
+    """The engine's worth of a man, the negus above every other (it cannot be given up)."""
+    return math.inf if kind == NEGUS else VALUE[kind]
+
+
 def fork(puzzle: PuzzleLine) -> bool:
     """A solver move before the last whose man then attacks two enemy men each worth more than it, or
     unguarded, or the negus."""
     for index, (_, move) in enumerate(puzzle.solver_steps[:-1]):
         after = puzzle.positions[2 * index + 1]
         to = move >> 6 & 63
-        mover = VALUE[after.board[to] & 7]
+        mover = _worth(after.board[to] & 7)
         enemy = puzzle.solver ^ 1
         targets = [
             sq
             for sq in squares_of(_attacks(after, to) & after.by_colour[enemy])
             if after.board[sq] & 7 != MEDEQ
-            and (VALUE[after.board[sq] & 7] > mover or not after.attackers(enemy, sq))
+            and (_worth(after.board[sq] & 7) > mover or not after.attackers(enemy, sq))
         ]
         if len(targets) >= 2:
             return True

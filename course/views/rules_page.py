@@ -4,8 +4,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from senterej.board.view import BoardView
-from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, START_FEN, WHITE, Piece, Position
+from senterej.board.view import THE_MEN, BoardView
+from senterej.engine import START_FEN, Position
 from senterej.engine.squares import SQUARE_OF_NAME
 
 
@@ -55,12 +55,6 @@ DIAGRAMS = {
     ),
     # R7.3: a1xa8 would mate, but it takes Black's last piece: a draw.
     "bare_king": Diagram("r6k/6pp/8/8/8/8/8/R3K3 w - -", hint="a8"),
-}
-
-# The six men in both colours, keyed by their Senterej names for the template.
-THE_MEN = {
-    Piece(WHITE, kind).name: {"white": Piece(WHITE, kind), "black": Piece(BLACK, kind)}
-    for kind in (NEGUS, FERS, DER, FIL, FERES, MEDEQ)
 }
 
 

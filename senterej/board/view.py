@@ -4,9 +4,16 @@ order to take a move. Play, the course, the trainer and the admin all draw their
 import json
 from dataclasses import dataclass, field
 
-from senterej.engine import WHITE, Position, square_name
+from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE, Piece, Position, square_name
 from senterej.engine.notation import coordinate
 from senterej.engine.position import move_from, move_to
+
+#: The six men in the order the site introduces them, in both colours, keyed by their Senterej names (for
+#: templates: `men.negus.white`).
+THE_MEN = {
+    Piece(WHITE, kind).name: {"white": Piece(WHITE, kind), "black": Piece(BLACK, kind)}
+    for kind in (NEGUS, FERS, DER, FIL, FERES, MEDEQ)
+}
 
 
 @dataclass
