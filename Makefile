@@ -1,5 +1,6 @@
 # Two commands on a fresh Debian machine with Python 3.11:
-#   make run    set up and serve the site on http://127.0.0.1:8000 (SQLite, all fixtures loaded)
+#   make run    set up and serve the site on http://127.0.0.1:8000 (SQLite, all fixtures loaded), with the
+#               worker that runs background tasks (the bots' replies) beside it
 #   make test   set up and run every check: lint, format, types, migrations, the test suite (on SQLite, then on
 #               a private PostgreSQL cluster, see tools/postgres), engine conformance
 #   make test-postgres  the test suite on PostgreSQL alone
@@ -24,6 +25,8 @@ ifneq ($(FIXTURES),)
 	$(PY) manage.py loaddata $(FIXTURES)
 endif
 	$(PY) manage.py seed_demo
+	$(PY) manage.py db_worker --interval 0.2 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt

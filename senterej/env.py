@@ -58,7 +58,13 @@ def database(environ: Mapping[str, str], *, default_url: str) -> dict[str, objec
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # Writers queue for the lock from the start of a transaction instead of failing when a read turns
         # into a write: rating updates from concurrent attempts wait their turn and none is lost.
-        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+        # Write-ahead logging lets pages read while a write (a move, a try, a task taken by the worker) is
+        # being committed.
+        config["OPTIONS"] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL;",
+        }
         # Tests get a file of their own (one per test process), not the shared in-memory database, whose
         # table locks would fail concurrent writers at once instead of letting them wait.
         config["TEST"] = {"NAME": os.path.join(tempfile.gettempdir(), f"senterej-test-{os.getpid()}.sqlite3")}

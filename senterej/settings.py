@@ -28,6 +28,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "senterej.board",
     "senterej.accounts",
     "senterej.play",
@@ -78,6 +80,10 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": database(os.environ, default_url=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+
+# Background tasks (the bots' replies): kept in the database and run by `manage.py db_worker`, which
+# `make run` starts beside the server. TASK_BACKEND may name another backend, e.g. RQ's (see README.md).
+TASKS = {"default": {"BACKEND": os.environ.get("TASK_BACKEND", "django_tasks_db.DatabaseBackend")}}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [

@@ -1,4 +1,5 @@
-"""What every test may use: the default language, fast password hashing, and the cast, a fixed set of
+"""What every test may use: the default language, fast password hashing, background tasks run at once, and
+the cast, a fixed set of
 accounts with known usernames and one password (testing.factories.PASSWORD), with clients logged in as them.
 
 The factories for everything else are in testing/factories.py."""
@@ -29,6 +30,17 @@ def fast_passwords(settings):
         "django.contrib.auth.hashers.MD5PasswordHasher",
         "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     ]
+
+
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture(autouse=True)
+def immediate_tasks(request, settings):
+    """A task runs as it is enqueued, so that a page shows the bot's reply at once; a test marked
+    `queued_tasks` keeps the site's database backend and runs the worker itself, as production does."""
+    if "queued_tasks" not in request.keywords:
+        settings.TASKS = IMMEDIATE_TASKS
 
 
 # The cast

@@ -112,6 +112,12 @@ class Game:
     def in_werera(self) -> bool:
         return self.position.werera is not None
 
+    @property
+    def seen(self) -> list[tuple[int, ...]]:
+        """The placement key of every turn-based position met so far, once per time it was met (R8.1), as a
+        bot's search wants them."""
+        return list(self._seen.elements())
+
     def play(self, move: int | str) -> TurnMove:
         """Plays one move in turn-based play, given as a move number, coordinate notation or SAN."""
         self._check_not_over()

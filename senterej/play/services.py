@@ -1,6 +1,7 @@
-"""Writes to games: start, move or choose, resign, draw offers, joining by invitation. Each runs in one
-transaction with the game's row locked, checks the request against the stored version, and leaves the game
-unchanged when anything is wrong."""
+"""Writes to games: start, move or choose, resign, draw offers, joining by invitation, and the bot's reply.
+Each runs in one transaction with the game's row locked, checks the request against the stored version, and
+leaves the game unchanged when anything is wrong. No search runs here: when the bot is to act, the change is
+committed first and the bot's reply is asked of a background task (`senterej.play.tasks`)."""
 
 import uuid
 from dataclasses import dataclass
@@ -14,7 +15,7 @@ from senterej.board.explain import illegal_move_message
 from senterej.board.sides import Side
 from senterej.engine import BLACK, START_FEN, WHITE, FenError, Position
 from senterej.engine import game as rules
-from senterej.engine.bots import LEVELS, Bot
+from senterej.engine.bots import LEVELS
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
 from senterej.engine.pieces import COLOURS
 from senterej.engine.position import WAIT
@@ -78,7 +79,7 @@ def start_game(
         game.set_user(human ^ 1, None)
     with transaction.atomic():
         _after_change(game, rules.Game(start))
-    return game
+    return _ask_bot(game)
 
 
 def submit_move(*, game_id: uuid.UUID, seats: Seats, text: str, version: int) -> Game:
@@ -95,7 +96,7 @@ def submit_move(*, game_id: uuid.UUID, seats: Seats, text: str, version: int) ->
             _move(game, played, seats, text)
         game.draw_offer = ""
         _after_change(game, played)
-        return game
+    return _ask_bot(game)
 
 
 def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
@@ -103,6 +104,11 @@ def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
     if side is None:
         raise PlayError(_("You have made your choice for this round; wait for your opponent's."), 409)
     choice = WAIT if text.lower() in WAIT_WORDS else _parse(played.position, text, side)
+    _choose_for(game, played, side, choice)
+
+
+def _choose_for(game: Game, played: rules.Game, side: int, choice: int) -> None:
+    """Fixes a side's hidden choice; the round is played as soon as both sides have chosen."""
     game.set_choice(side, coordinate(choice))
     if game.white_choice and game.black_choice:
         report = played.play_round(game.white_choice, game.black_choice)
@@ -216,9 +222,7 @@ def _locked(game_id: uuid.UUID, version: int) -> Game:
 
 
 def _after_change(game: Game, played: rules.Game) -> None:
-    """Lets the bot choose or move when it is its turn, then records the position and the judgement."""
-    if game.mode == Game.Mode.BOT:
-        _bot_turn(game, played)
+    """Records the position and the judgement."""
     game.fen = played.position.fen()
     game.status = played.status
     game.result = played.result
@@ -229,21 +233,56 @@ def _after_change(game: Game, played: rules.Game) -> None:
     game.save()
 
 
-def _bot_turn(game: Game, played: rules.Game) -> None:
-    bot_side = game.bot_side
-    assert bot_side is not None
-    bot = Bot(game.bot_level, seed=game.id.int + len(game.steps))
-    if played.is_over:
-        return
-    if played.in_werera:
-        # The bot fixes its choice as the round opens, before the human's is known (R5.1).
-        if not game.choice(bot_side):
-            choice = bot.choose_werera(played.position.copy(), bot_side)
-            game.set_choice(bot_side, coordinate(choice))
-        return
-    if played.position.turn == bot_side:
-        move = bot.choose_move(played.position.copy())
-        game.steps = game.steps + [_move_step(played.play(move))]
+def bot_to_act(game: Game) -> bool:
+    """Whether the bot owes the game a reply: its choice for the open werera round, or its move."""
+    side = game.bot_side
+    if game.mode != Game.Mode.BOT or game.is_over or side is None:
+        return False
+    position = Position.from_fen(game.fen)
+    if position.werera is not None:
+        return not game.choice(side)
+    return position.turn == side
+
+
+def _ask_bot(game: Game) -> Game:
+    """Once the change is committed, asks the bot for its reply if one is owed; the game as it now stands
+    (a task backend that runs at once has already answered)."""
+    # Imported here: the task module plays the bot's reply through this one.
+    from senterej.play.tasks import bot_reply
+
+    if bot_to_act(game):
+        bot_reply.enqueue(str(game.id), len(game.steps))
+        game.refresh_from_db()
+    return game
+
+
+def ask_bot_again(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
+    """The player's way out when a reply never came (a worker stopped mid-search): asking again is safe,
+    since a reply is played only if the game is still where it was asked."""
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not seats.sides:
+        raise PlayError(_("There is no such game."), 404)
+    if version != game.version or not bot_to_act(game):
+        raise PlayError(_("The bot has already answered: here is the game."), 409)
+    return _ask_bot(game)
+
+
+def bot_acts(*, game_id: uuid.UUID, steps: int, choice: int) -> None:
+    """Plays the bot's reply, found by a task outside any transaction, if the game is still where it was."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or len(game.steps) != steps or not bot_to_act(game):
+            return
+        side = game.bot_side
+        assert side is not None
+        played = replay(game)
+        if played.in_werera:
+            # The bot fixes its choice from the position alone, the other side's never read (R5.1).
+            _choose_for(game, played, side, choice)
+        else:
+            game.steps = game.steps + [_move_step(played.play(choice))]
+        _after_change(game, played)
+    _ask_bot(game)
 
 
 def _finish(game: Game) -> None:

@@ -9,6 +9,7 @@ urlpatterns = [
     path("<uuid:game_id>/", views.game_page, name="game"),
     path("<uuid:game_id>/move/", views.game_move, name="game_move"),
     path("<uuid:game_id>/resign/", views.game_resign, name="game_resign"),
+    path("<uuid:game_id>/bot/", views.game_bot, name="game_bot"),
     path("<uuid:game_id>/draw/", views.game_draw, name="game_draw"),
     path("<uuid:game_id>/export.txt", views.game_export, name="game_export"),
 ]

@@ -4,11 +4,13 @@ join by invitation, look back through a game. Views parse the request, call a se
 import random
 import uuid
 from collections.abc import Callable
+from datetime import timedelta
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -26,6 +28,9 @@ from senterej.play.replay import Step, timeline
 from senterej.play.words import LEVEL_NAMES, result_sentence
 
 SESSION_SEATS = "seats"
+#: A bot's reply not there after this long is taken as lost (a worker stopped mid-search): the page offers
+#: to ask again.
+BOT_PATIENCE = timedelta(seconds=20)
 
 
 def _session_tokens(request: HttpRequest) -> dict[str, list[str]]:
@@ -141,6 +146,7 @@ def game_context(
         form_id="move-form",
         last_move=steps[ply - 1].last_move if ply else (),
     )
+    thinking = latest and services.bot_to_act(game)
     my_choices = [
         (Side.of(side).label, game.choice(side))
         for side in COLOURS
@@ -169,7 +175,10 @@ def game_context(
         "is_player": bool(seats.sides),
         "flip_to": Side.of(orientation ^ 1).value,
         "last_round": next((step for step in reversed(steps[:ply]) if step.sentences), None),
-        "polls": game.mode == Game.Mode.ONLINE and not game.is_over,
+        "polls": (game.mode == Game.Mode.ONLINE or thinking) and not game.is_over,
+        "bot_thinking": thinking,
+        "bot_name": _players(game, seats).get(game.bot_colour, ""),
+        "bot_late": thinking and timezone.now() - game.updated > BOT_PATIENCE,
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
         if game.mode == Game.Mode.ONLINE and not game.joined
         else "",
@@ -253,6 +262,12 @@ def game_move(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     return _act(
         request, game_id, MoveForm, lambda data, **common: services.submit_move(text=data["move"], **common)
     )
+
+
+@require_POST
+def game_bot(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """Asks the bot again for a reply that never came."""
+    return _act(request, game_id, VersionForm, lambda data, **common: services.ask_bot_again(**common))
 
 
 @require_POST

@@ -1,5 +1,6 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.db import connection
 
 from senterej.env import DEV_SECRET_KEY, database, env_bool, env_list, parse_bool, secret_key
 
@@ -82,3 +83,12 @@ def test_the_demo_accounts_can_log_in(db, client):
     assert log_in("admin").status_code == 302
     assert client.get("/admin/").status_code == 200
     assert log_in("teacher").status_code == 302
+
+
+@pytest.mark.django_db
+def test_sqlite_writes_ahead_so_that_pages_read_while_a_write_commits():
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite's journal only")
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
