@@ -39,6 +39,9 @@ class NewGameForm(forms.Form):
 class MoveForm(forms.Form):
     move = forms.CharField(max_length=20, required=False)
     version = forms.IntegerField(min_value=0)
+    #: The number of steps the page was drawn at: a werera choice stands while its round is open, whatever
+    #: the other side did meanwhile.
+    steps = forms.IntegerField(min_value=0, max_value=10_000, required=False)
 
 
 class VersionForm(forms.Form):

@@ -82,10 +82,14 @@ def start_game(
     return _ask_bot(game)
 
 
-def submit_move(*, game_id: uuid.UUID, seats: Seats, text: str, version: int) -> Game:
-    """Plays a move, or fixes a werera choice, for the side the asker holds."""
+def submit_move(
+    *, game_id: uuid.UUID, seats: Seats, text: str, version: int, steps: int | None = None
+) -> Game:
+    """Plays a move, or fixes a werera choice, for the side the asker holds. A choice made on a page drawn
+    in the round that is still open stands, even if the other side chose since (R5.1: the choices are
+    simultaneous)."""
     with transaction.atomic():
-        game = _locked(game_id, version)
+        game = _locked(game_id, version, open_round=steps)
         played = replay(game)
         text = text.strip()
         if not text:
@@ -210,11 +214,14 @@ def _player_side(game: Game, seats: Seats) -> int:
     return choosing_side(game, seats) or WHITE
 
 
-def _locked(game_id: uuid.UUID, version: int) -> Game:
+def _locked(game_id: uuid.UUID, version: int, open_round: int | None = None) -> Game:
+    """The game's row, locked, if the request was drawn from the game as it stands: the same version, or,
+    for a werera choice (`open_round`, the steps the page saw), the same round still open."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise PlayError(_("There is no such game."), 404)
-    if version != game.version:
+    same_round = open_round == len(game.steps) and Position.from_fen(game.fen).werera is not None
+    if version != game.version and not same_round:
         raise PlayError(_("The game has moved on since this page was drawn: here it is now."), 409)
     if game.is_over:
         raise PlayError(_("This game is over."), 409)

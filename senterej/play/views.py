@@ -260,7 +260,10 @@ def _act(
 @require_POST
 def game_move(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     return _act(
-        request, game_id, MoveForm, lambda data, **common: services.submit_move(text=data["move"], **common)
+        request,
+        game_id,
+        MoveForm,
+        lambda data, **common: services.submit_move(text=data["move"], steps=data["steps"], **common),
     )
 
 

@@ -143,3 +143,21 @@ def test_someone_else_cannot_ask_the_bot(client):
     stranger = Client()
     response = stranger.post(reverse("game_bot", args=[game.id]), {"version": game.version})
     assert response.status_code == 404 and DBTaskResult.objects.count() == 1
+
+
+def test_r5_1_a_choice_stands_while_its_round_is_open_though_the_bot_chose_since_the_page_was_drawn(client):
+    game = bot_game(client, START_FEN)
+    drawn = (game.version, len(game.steps))
+    run_worker()  # the bot chooses after the page was drawn: the version moves on, the round stays open
+    game.refresh_from_db()
+    assert game.black_choice and game.version != drawn[0]
+    data = {"move": "e2e3", "version": drawn[0], "steps": drawn[1]}
+    assert client.post(reverse("game_move", args=[game.id]), data).status_code == 302
+    game.refresh_from_db()
+    assert game.steps[0]["kind"] == "round" and game.steps[0]["white"] == "e2e3"
+    # A page of the round that is over is refused, and changes nothing.
+    before = (game.steps, game.version)
+    response = client.post(reverse("game_move", args=[game.id]), data)
+    assert response.status_code == 409 and "The game has moved on" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.steps, game.version) == before
