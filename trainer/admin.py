@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from django import forms
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db.models import (
     Case,
@@ -26,7 +26,7 @@ from django.db.models import (
     When,
 )
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -37,8 +37,8 @@ from django.utils.translation import gettext as _
 from django_stubs_ext import StrOrPromise, WithAnnotations
 
 from senterej.accounts.requests import signed_in
-from trainer import curation
-from trainer.models import Attempt, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
+from trainer import curation, jobs
+from trainer.models import Attempt, CurationJob, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
 from trainer.preview import preview
 from trainer.proof import validate
 from trainer.words import theme_name
@@ -48,8 +48,6 @@ if TYPE_CHECKING:
 
 #: The largest file an import reads: the whole fixture of a few thousand puzzles is well under it.
 IMPORT_LIMIT = 10 * 1024 * 1024
-#: Failures listed one by one after a re-validation; the rest are counted.
-FAILURES_LISTED = 30
 
 
 def _count(model: type[Attempt] | type[PuzzleReport], **filters: object) -> Coalesce:
@@ -363,45 +361,25 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         )
 
     @admin.action(description=gettext_lazy("Re-validate with the engine"), permissions=["change"])
-    def revalidate(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
-        self._revalidate(request, queryset, disable_failing=False)
+    def revalidate(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> HttpResponseRedirect:
+        return self._revalidate(request, queryset, disable_failing=False)
 
     @admin.action(
         description=gettext_lazy("Re-validate with the engine and disable those that fail"),
         permissions=["change"],
     )
-    def revalidate_and_disable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
-        self._revalidate(request, queryset, disable_failing=True)
+    def revalidate_and_disable(
+        self, request: HttpRequest, queryset: QuerySet[Puzzle]
+    ) -> HttpResponseRedirect:
+        return self._revalidate(request, queryset, disable_failing=True)
 
-    def _revalidate(self, request: HttpRequest, queryset: QuerySet[Puzzle], disable_failing: bool) -> None:
-        verdicts = curation.revalidate(
-            puzzles=queryset.order_by("pk"), user=signed_in(request), disable_failing=disable_failing
-        )
-        failed = [verdict for verdict in verdicts if verdict.reason is not None]
-        for verdict in failed[:FAILURES_LISTED]:
-            words = _("Puzzle %(pk)s fails: %(reason)s") % {"pk": verdict.puzzle.pk, "reason": verdict.reason}
-            if verdict.disabled:
-                words += " " + _("It is disabled now.")
-            self.message_user(request, words, messages.ERROR)
-        if len(failed) > FAILURES_LISTED:
-            more = len(failed) - FAILURES_LISTED
-            self.message_user(
-                request,
-                ngettext("%(count)d more puzzle fails.", "%(count)d more puzzles fail.", more)
-                % {"count": more},
-                messages.ERROR,
-            )
-        sound = len(verdicts) - len(failed)
-        self.message_user(
-            request,
-            ngettext(
-                "%(sound)d of %(count)d puzzle is sound.",
-                "%(sound)d of %(count)d puzzles are sound.",
-                len(verdicts),
-            )
-            % {"sound": sound, "count": len(verdicts)},
-            messages.WARNING if failed else messages.SUCCESS,
-        )
+    def _revalidate(
+        self, request: HttpRequest, queryset: QuerySet[Puzzle], disable_failing: bool
+    ) -> HttpResponseRedirect:
+        kind = CurationJob.Kind.REVALIDATE_AND_DISABLE if disable_failing else CurationJob.Kind.REVALIDATE
+        ids = list(queryset.order_by("pk").values_list("pk", flat=True))
+        job = jobs.start(kind=kind, user=signed_in(request), payload=ids)
+        return redirect("admin:trainer_puzzle_job", job_id=job.pk)
 
     @admin.action(
         description=gettext_lazy("Export as JSON Lines (the fixture's format)"), permissions=["view"]
@@ -420,39 +398,50 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     # --- import ---
 
     def get_urls(self) -> list[URLPattern]:
-        view = self.admin_site.admin_view(self.import_view)
-        return [path("import/", view, name="trainer_puzzle_import"), *super().get_urls()]
+        imports = self.admin_site.admin_view(self.import_view)
+        job = self.admin_site.admin_view(self.job_view)
+        return [
+            path("import/", imports, name="trainer_puzzle_import"),
+            path("jobs/<int:job_id>/", job, name="trainer_puzzle_job"),
+            *super().get_urls(),
+        ]
 
     def import_view(self, request: HttpRequest) -> HttpResponse:
-        """Puzzles from a JSON Lines file: every line proved first, and all of them imported or none."""
+        """Puzzles from a JSON Lines file, imported by a job: every line proved first, and all of them
+        imported or none."""
         if not (self.has_add_permission(request) and self.has_change_permission(request)):
             raise PermissionDenied
         form = ImportForm(request.POST or None, request.FILES or None)
-        errors: list[curation.LineError] = []
         status = 200
         if request.method == "POST":
             status = 400
             if form.is_valid():
-                try:
-                    result = curation.import_lines(lines=form.cleaned_data["file"], user=signed_in(request))
-                except curation.ImportRefused as refused:
-                    errors = refused.errors
-                else:
-                    self.message_user(request, _imported(result))
-                    return redirect("admin:trainer_puzzle_changelist")
+                lines = form.cleaned_data["file"]
+                job = jobs.start(kind=CurationJob.Kind.IMPORT, user=signed_in(request), payload=lines)
+                return redirect("admin:trainer_puzzle_job", job_id=job.pk)
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "title": _("Import puzzles"),
             "form": form,
-            "errors": errors,
         }
         return TemplateResponse(request, "admin/trainer/puzzle/import.html", context, status=status)
 
-
-def _imported(result: curation.Imported) -> str:
-    return _("Imported: %(created)s new, %(updated)s updated, %(unchanged)s unchanged.") % {
-        "created": result.created,
-        "updated": result.updated,
-        "unchanged": result.unchanged,
-    }
+    def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
+        """A long job's progress while it runs (the page reloads itself), then what it found."""
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        job = CurationJob.objects.filter(pk=job_id).first()
+        if job is None:
+            raise Http404(_("There is no such job."))
+        refused = job.result.get("refused", []) if job.is_finished else []
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": job.get_kind_display().capitalize(),
+            "job": job,
+            "words": jobs.describe(job),
+            "errors": [curation.LineError(number, reason) for number, reason in refused],
+        }
+        status = 400 if refused else 200
+        return TemplateResponse(request, "admin/trainer/puzzle/job.html", context, status=status)

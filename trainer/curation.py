@@ -4,7 +4,7 @@ service that changes a puzzle records a PuzzleChange, so that a puzzle's page te
 
 import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +32,8 @@ NOTE_LENGTH = PuzzleChange._meta.get_field("note").max_length or 500
 
 #: Who did it: None for the site itself (a command).
 Curator = User | None
+#: Told how many items a long piece of work has done so far.
+Progress = Callable[[int], None]
 
 
 def record(
@@ -93,12 +95,18 @@ class Verdict:
     disabled: bool = False
 
 
-def revalidate(*, puzzles: Iterable[Puzzle], user: Curator, disable_failing: bool = False) -> list[Verdict]:
+def revalidate(
+    *,
+    puzzles: Iterable[Puzzle],
+    user: Curator,
+    disable_failing: bool = False,
+    progress: Progress | None = None,
+) -> list[Verdict]:
     """Proves each puzzle again from scratch, its themes included, and records the verdict; a failing
     puzzle is disabled too if asked. Each puzzle is written in a transaction of its own, after its proof,
     so that no transaction is held open while the engine thinks."""
     verdicts = []
-    for puzzle in puzzles:
+    for done, puzzle in enumerate(puzzles, start=1):
         reason = validate(puzzle.fen, puzzle.moves, puzzle.themes)
         with transaction.atomic():
             record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.VALIDATED, note=reason or "")
@@ -106,6 +114,8 @@ def revalidate(*, puzzles: Iterable[Puzzle], user: Curator, disable_failing: boo
             if reason is not None and disable_failing:
                 disabled = bool(set_active(puzzles=[puzzle], active=False, user=user))
         verdicts.append(Verdict(puzzle, reason, disabled))
+        if progress is not None:
+            progress(done)
     return verdicts
 
 
@@ -175,7 +185,7 @@ class _Line:
     fields: dict[str, Any]
 
 
-def import_lines(*, lines: Iterable[str], user: Curator) -> Imported:
+def import_lines(*, lines: Iterable[str], user: Curator, progress: Progress | None = None) -> Imported:
     """Imports puzzles from the fixture's JSON Lines: a line with the id of a puzzle already here updates
     it, any other adds a puzzle (with that id, if it has one). Every line is checked first (its format,
     a legal position, the engine's proof of the line and its themes); if any fails, ImportRefused lists
@@ -183,6 +193,8 @@ def import_lines(*, lines: Iterable[str], user: Curator) -> Imported:
     parsed, errors = [], []
     first_line_of: dict[int, int] = {}
     for number, text in enumerate(lines, start=1):
+        if progress is not None:
+            progress(number - 1)
         if not text.strip():
             continue
         try:

@@ -191,3 +191,45 @@ class PuzzleChange(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.puzzle_id} {self.kind}"
+
+
+class CurationJob(models.Model):
+    """A curator's long piece of work (proving many puzzles again, importing a file), run by the task
+    worker so that no request waits for the engine; its page shows how far it has come and what it found."""
+
+    class Kind(models.TextChoices):
+        REVALIDATE = "revalidate", _("re-validation")
+        REVALIDATE_AND_DISABLE = "revalidate-disable", _("re-validation, disabling the failures")
+        IMPORT = "import", _("import")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("waiting")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("user")
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    #: The puzzles' ids to prove, or the file's lines to import.
+    payload = models.JSONField(_("work"), default=list)
+    total = models.PositiveIntegerField(_("items"), default=0)
+    done = models.PositiveIntegerField(_("items done"), default=0)
+    #: What it found: the failing puzzles with their reasons, or the import's counts or refused lines.
+    result = models.JSONField(_("result"), default=dict, blank=True)
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    finished = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-pk"]
+        verbose_name = _("curation job")
+        verbose_name_plural = _("curation jobs")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} #{self.pk} ({self.get_status_display()})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)

@@ -24,8 +24,8 @@ from testing.factories import (
     UserFactory,
     fixture_record,
 )
-from trainer import curation
-from trainer.models import Puzzle, PuzzleChange, PuzzleReport
+from trainer import curation, jobs
+from trainer.models import CurationJob, Puzzle, PuzzleChange, PuzzleReport
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,14 @@ def act(client: Client, action: str, puzzles: list[Puzzle]):
 
 def said(response) -> list[str]:
     return [str(message) for message in get_messages(response.wsgi_request)]
+
+
+def job_lines(response) -> list[str]:
+    """The outcome a job's page states, line by line (the job has run: tasks run at once in tests)."""
+    assert response.status_code == 302 and "/jobs/" in response["Location"]
+    job = CurationJob.objects.get(pk=int(response["Location"].rstrip("/").split("/")[-1]))
+    assert job.status == CurationJob.Status.DONE and job.done == job.total
+    return jobs.describe(job)
 
 
 # The list
@@ -220,14 +228,16 @@ def test_disable_and_enable(admin_client):
 def test_revalidation_names_each_failing_puzzle_with_its_reason(admin_client):
     sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
     response = act(admin_client, "revalidate", [sound, broken])
-    assert said(response) == [f"Puzzle {broken.pk} fails: {LADDER_REASON}", "1 of 2 puzzles are sound."]
+    assert job_lines(response) == [f"Puzzle {broken.pk} fails: {LADDER_REASON}", "1 of 2 puzzles are sound."]
+    page = admin_client.get(response["Location"]).content.decode()
+    assert "Status: done. 2 of 2 done." in page and html.escape(LADDER_REASON) in page
     assert Puzzle.objects.get(pk=broken.pk).active
 
 
 def test_revalidation_can_disable_the_failures(admin_client):
     sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
     response = act(admin_client, "revalidate_and_disable", [sound, broken])
-    assert said(response)[0] == f"Puzzle {broken.pk} fails: {LADDER_REASON} It is disabled now."
+    assert job_lines(response)[0] == f"Puzzle {broken.pk} fails: {LADDER_REASON} It is disabled now."
     assert Puzzle.objects.get(pk=sound.pk).active and not Puzzle.objects.get(pk=broken.pk).active
 
 
@@ -291,8 +301,7 @@ def test_an_import_adds_every_puzzle_of_the_file(log_in, admin_user):
     csrf = client.cookies["csrftoken"].value
     file = upload([fixture_line(DER_MATE, 7), fixture_line(FERES_MATE, 8), fixture_line(WERERA, 9)])
     response = client.post(url, {"file": file, "csrfmiddlewaretoken": csrf})
-    assert response.status_code == 302 and response["Location"] == reverse(CHANGELIST)
-    assert said(response) == ["Imported: 3 new, 0 updated, 0 unchanged."]
+    assert job_lines(response) == ["Imported: 3 new, 0 updated, 0 unchanged."]
     assert sorted(Puzzle.objects.values_list("pk", flat=True)) == [7, 8, 9]
     assert PuzzleChange.objects.filter(kind="imported", user=admin_user).count() == 3
 
@@ -307,7 +316,7 @@ def test_an_import_without_the_csrf_token_is_refused(log_in, admin_user):
 
 def test_an_import_with_a_bad_line_adds_nothing_and_lists_every_bad_line(admin_client):
     file = upload([fixture_line(DER_MATE, 7), fixture_line(LADDER, 8), "[]", fixture_line(WERERA, 9)])
-    response = admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file})
+    response = admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file}, follow=True)
     page = response.content.decode()
     assert response.status_code == 400
     assert "Nothing was imported: 2 lines are not sound puzzles." in page
@@ -322,7 +331,7 @@ def test_an_import_with_a_bad_line_adds_nothing_and_lists_every_bad_line(admin_c
 )
 def test_an_unreadable_or_empty_file_is_refused(admin_client, content, message):
     file = SimpleUploadedFile("puzzles.jsonl", content)
-    response = admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file})
+    response = admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file}, follow=True)
     assert response.status_code == 400 and message in response.content.decode()
 
 

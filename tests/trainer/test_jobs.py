@@ -1,0 +1,104 @@
+"""Curators' long jobs (proving many puzzles again, importing a file) run by the task worker with the site's
+own database backend: the admin answers at once with the job's page, which shows its progress until the
+worker has done it, and then what it found; a job that breaks says so and is never left running."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
+
+from testing.factories import DER_MATE, FERES_MATE, LADDER, LADDER_REASON, PuzzleFactory, fixture_record
+from trainer import curation, jobs
+from trainer.models import CurationJob, Puzzle
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.queued_tasks]
+
+CHANGELIST = "admin:trainer_puzzle_changelist"
+
+
+def run_worker() -> None:
+    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+
+
+def revalidate(client, puzzles: list[Puzzle]):
+    data = {"action": "revalidate", "_selected_action": [puzzle.pk for puzzle in puzzles]}
+    response = client.post(reverse(CHANGELIST), data)
+    assert response.status_code == 302
+    return response["Location"]
+
+
+def test_a_revalidation_answers_at_once_and_its_page_follows_the_worker(admin_client):
+    sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
+    address = revalidate(admin_client, [sound, broken])
+    job = CurationJob.objects.get()
+    assert (job.status, job.done, job.total) == (CurationJob.Status.QUEUED, 0, 2)
+    assert DBTaskResult.objects.count() == 1
+    page = admin_client.get(address).content.decode()
+    assert "Status: waiting. 0 of 2 done." in page and 'http-equiv="refresh"' in page
+    run_worker()
+    page = admin_client.get(address).content.decode()
+    assert "Status: done. 2 of 2 done." in page and 'http-equiv="refresh"' not in page
+    assert f"Puzzle {broken.pk} fails:" in page and "1 of 2 puzzles are sound." in page
+    assert jobs.describe(CurationJob.objects.get())[0] == f"Puzzle {broken.pk} fails: {LADDER_REASON}"
+
+
+def test_the_job_reports_its_progress_as_it_goes(admin_client, monkeypatch):
+    puzzles = [PuzzleFactory(line=DER_MATE), PuzzleFactory(line=FERES_MATE), PuzzleFactory(line=DER_MATE)]
+    revalidate(admin_client, puzzles)
+    monkeypatch.setattr(jobs, "PROGRESS_EVERY", 0.0)
+    seen = []
+    prove = curation.validate
+
+    def watched(*args: str) -> str | None:
+        seen.append(CurationJob.objects.get().done)
+        return prove(*args)
+
+    monkeypatch.setattr(curation, "validate", watched)
+    run_worker()
+    assert seen == [0, 1, 2]
+    assert CurationJob.objects.get().done == 3
+
+
+def test_an_import_of_many_lines_runs_in_the_worker(admin_client):
+    lines = [
+        fixture_record(DER_MATE if pk % 2 else FERES_MATE, pk=pk, source="import") for pk in range(1, 61)
+    ]
+    file = SimpleUploadedFile("puzzles.jsonl", "\n".join(lines).encode())
+    response = admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file})
+    assert response.status_code == 302 and not Puzzle.objects.exists()
+    run_worker()
+    page = admin_client.get(response["Location"]).content.decode()
+    assert "Imported: 60 new, 0 updated, 0 unchanged." in page
+    assert Puzzle.objects.count() == 60
+
+
+def test_a_job_that_breaks_says_so_and_is_not_left_running(admin_client, monkeypatch):
+    address = revalidate(admin_client, [PuzzleFactory(line=DER_MATE)])
+
+    def broken(*args: str) -> str | None:
+        raise RuntimeError("the engine's table is gone")
+
+    monkeypatch.setattr(curation, "validate", broken)
+    run_worker()
+    job = CurationJob.objects.get()
+    assert job.status == CurationJob.Status.FAILED and job.finished is not None
+    page = admin_client.get(address).content.decode()
+    assert "The job stopped: the engine&#x27;s table is gone" in page
+
+
+def test_a_job_runs_once(admin_client):
+    revalidate(admin_client, [PuzzleFactory(line=DER_MATE)])
+    job = CurationJob.objects.get()
+    jobs.run(job.pk)
+    jobs.run(job.pk)
+    assert Puzzle.objects.get().changes.filter(kind="validated").count() == 1
+
+
+def test_a_job_s_page_is_for_curators_only(client, learner, admin_client):
+    address = revalidate(admin_client, [PuzzleFactory(line=DER_MATE)])
+    client.force_login(learner)
+    response = client.get(address)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("admin:login"))
+    missing = reverse("admin:trainer_puzzle_job", args=[CurationJob.objects.get().pk + 1])
+    assert admin_client.get(missing).status_code == 404

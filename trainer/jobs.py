@@ -1,0 +1,115 @@
+"""Curators' long jobs: proving many puzzles again, importing a file of them. A job is a row that the admin
+creates and a background task runs (`trainer.tasks.curation_job`); the task reports how far it has come as
+it goes, each report a small write of its own, and keeps what it found for the job's page."""
+
+import time
+
+from django.contrib.auth.models import User
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from trainer import curation
+from trainer.models import CurationJob, Puzzle
+
+#: At most one progress write in this many seconds.
+PROGRESS_EVERY = 0.5
+#: A job's page names this many failing puzzles, then counts the rest.
+FAILURES_LISTED = 30
+
+
+def start(*, kind: str, user: User, payload: list[int] | list[str]) -> CurationJob:
+    """Makes the job and hands it to the task worker; with a backend that runs tasks at once, it is done
+    when this returns."""
+    from trainer.tasks import curation_job  # the task module runs jobs through this one
+
+    job = CurationJob.objects.create(kind=kind, user=user, payload=payload, total=len(payload))
+    curation_job.enqueue(job.pk)
+    job.refresh_from_db()
+    return job
+
+
+class _Progress:
+    def __init__(self, job: CurationJob) -> None:
+        self.job = job
+        self.last = 0.0
+
+    def __call__(self, done: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY:
+            self.last = now
+            CurationJob.objects.filter(pk=self.job.pk).update(done=done)
+
+
+def run(job_id: int) -> None:
+    """Runs a waiting job to its end; a job that raises is marked failed with the reason, never left
+    running."""
+    claimed = CurationJob.objects.filter(pk=job_id, status=CurationJob.Status.QUEUED).update(
+        status=CurationJob.Status.RUNNING
+    )
+    if not claimed:
+        return
+    job = CurationJob.objects.get(pk=job_id)
+    try:
+        result = _work(job)
+    except Exception as error:
+        job.status, job.result = CurationJob.Status.FAILED, {"error": str(error) or type(error).__name__}
+    else:
+        job.status, job.result, job.done = CurationJob.Status.DONE, result, job.total
+    job.finished = timezone.now()
+    job.save(update_fields=["status", "result", "done", "finished"])
+
+
+def _work(job: CurationJob) -> dict[str, object]:
+    progress = _Progress(job)
+    if job.kind == CurationJob.Kind.IMPORT:
+        lines = [str(line) for line in job.payload]
+        try:
+            imported = curation.import_lines(lines=lines, user=job.user, progress=progress)
+        except curation.ImportRefused as refused:
+            return {"refused": [[error.number, error.reason] for error in refused.errors]}
+        return {"created": imported.created, "updated": imported.updated, "unchanged": imported.unchanged}
+    puzzles = Puzzle.objects.filter(pk__in=job.payload).order_by("pk")
+    verdicts = curation.revalidate(
+        puzzles=puzzles,
+        user=job.user,
+        disable_failing=job.kind == CurationJob.Kind.REVALIDATE_AND_DISABLE,
+        progress=progress,
+    )
+    failing = [[v.puzzle.pk, v.reason, v.disabled] for v in verdicts if v.reason is not None]
+    return {"proved": len(verdicts), "failing": failing}
+
+
+def describe(job: CurationJob) -> list[str]:
+    """The job's outcome in the curator's words."""
+    result = job.result
+    if job.status == CurationJob.Status.FAILED:
+        return [_("The job stopped: %(error)s") % {"error": result.get("error", "")}]
+    if not job.is_finished:
+        return []
+    if job.kind == CurationJob.Kind.IMPORT:
+        if "refused" in result:
+            return []  # the page lists the refused lines
+        return [
+            _("Imported: %(created)s new, %(updated)s updated, %(unchanged)s unchanged.")
+            % {"created": result["created"], "updated": result["updated"], "unchanged": result["unchanged"]}
+        ]
+    words = []
+    for pk, reason, disabled in result["failing"][:FAILURES_LISTED]:
+        line = _("Puzzle %(pk)s fails: %(reason)s") % {"pk": pk, "reason": reason}
+        words.append(f"{line} {_('It is disabled now.')}" if disabled else line)
+    proved, failing = result["proved"], len(result["failing"])
+    if failing > FAILURES_LISTED:
+        more = failing - FAILURES_LISTED
+        words.append(
+            ngettext("%(count)d more puzzle fails.", "%(count)d more puzzles fail.", more) % {"count": more}
+        )
+    words.append(
+        ngettext(
+            "%(sound)d of %(count)d puzzle is sound.",
+            "%(sound)d of %(count)d puzzles are sound.",
+            proved,
+        )
+        % {"sound": proved - failing, "count": proved}
+    )
+    return words
