@@ -45,10 +45,18 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
-        return redirect(next_url if safe and next_url else "home")
+        return redirect(next_url if _is_local_path(next_url, request) else "home")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
+
+
+def _is_local_path(url: str, request: HttpRequest) -> bool:
+    """Only a path of this site is followed after signing up: anything else (another site, a view's name,
+    a word) is ignored and the new account lands on the home page, as Django's log-in does with a bad
+    `next`. The account is made either way: the `next` came from a link, not from what the person typed."""
+    return url.startswith("/") and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
 
 
 @login_required

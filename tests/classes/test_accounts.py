@@ -149,3 +149,21 @@ def test_a_successful_log_in_clears_earlier_failures(client, abebe):
     client.post(reverse("logout"))
     for _ in range(4):
         assert log_in(client, "abebe", "wrong").status_code == 200
+
+
+# Bad input: a sign-up's `next`
+
+
+@pytest.mark.parametrize(
+    "next_url", ["nosuchview", "home extra", "https://elsewhere.example/", "//elsewhere.example/"]
+)
+def test_a_sign_up_with_a_next_that_is_no_path_of_the_site_lands_on_the_home_page(client, next_url):
+    data = {"username": "almaz", "password1": PASSWORD, "password2": PASSWORD, "next": next_url}
+    answer = client.post(reverse("signup"), data)
+    assert answer.status_code == 302 and answer.url == reverse("home")
+    assert client.get(reverse("profile")).status_code == 200  # made, and logged in
+
+
+def test_a_sign_up_follows_a_next_that_is_a_path_of_the_site(client):
+    data = {"username": "almaz", "password1": PASSWORD, "password2": PASSWORD, "next": "/train/"}
+    assert client.post(reverse("signup"), data).url == "/train/"
