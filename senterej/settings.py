@@ -5,6 +5,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import django_stubs_ext
+from csp.constants import NONE, SELF
 
 from senterej.env import database, env_bool, env_int, env_list, secret_key, trusted_proxies
 
@@ -55,10 +56,13 @@ INSTALLED_APPS = [
     "trainer",
     "classes",
     "axes",
+    # Its system checks: a CSP setting of the old form is an error.
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -157,6 +161,20 @@ LOGOUT_REDIRECT_URL = "home"
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Senterej school <noreply@localhost>")
+
+# Every script and stylesheet is a file of the site: no inline script, event handler or style attribute.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [SELF],
+    }
+}
 
 # Request errors (a 500's traceback) and security warnings (a forged host, a bad signature) go to the
 # server's standard error, which gunicorn and runserver print, with DEBUG off too: Django's default would

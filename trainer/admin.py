@@ -269,6 +269,10 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     actions = ["enable", "disable", "revalidate", "revalidate_and_disable", "export_jsonl"]
     list_per_page = 50
 
+    class Media:
+        # the preview's frame, styled from a file: the Content-Security-Policy allows no style attribute
+        css = {"all": ["trainer/admin.css"]}
+
     def get_fieldsets(self, request: HttpRequest, obj: Puzzle | None = None) -> _FieldsetSpec:
         puzzle: tuple[StrOrPromise | None, _FieldOpts] = (
             None,

@@ -1,6 +1,6 @@
 """Production serving: the settings that HTTPS and TRUSTED_PROXIES switch on, the client address behind a
-proxy (for the log-in lock too), the log of a 500, private pages kept out of caches, and `check --deploy`
-clean with the production variables the README documents."""
+proxy (for the log-in lock too), the log of a 500, private pages kept out of caches, the Content-Security-
+Policy, and `check --deploy` clean with the production variables the README documents."""
 
 import io
 import logging
@@ -218,3 +218,15 @@ def test_the_class_csv_and_the_admin_are_not_stored(teacher_client, teacher, adm
 @pytest.mark.django_db
 def test_a_visitors_page_is_left_to_the_usual_caching(client):
     assert "no-store" not in client.get(reverse("course:rules")).get("Cache-Control", "")
+
+
+# The Content-Security-Policy
+
+
+@pytest.mark.django_db
+def test_every_page_sends_the_content_security_policy(client):
+    policy = client.get(reverse("home"))["Content-Security-Policy"]
+    directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert directives["default-src"] == "'self'"
+    assert directives["script-src"] == "'self'" and directives["style-src"] == "'self'"
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
