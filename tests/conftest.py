@@ -6,6 +6,7 @@ The factories for everything else are in testing/factories.py."""
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
@@ -29,6 +30,14 @@ def fast_passwords(settings):
         "django.contrib.auth.hashers.MD5PasswordHasher",
         "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     ]
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """The throttles count in the cache: each test starts with none of another's requests counted."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 # The cast
