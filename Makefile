@@ -1,6 +1,8 @@
 # Two commands on a fresh Debian machine with Python 3.11:
 #   make run    set up and serve the site on http://127.0.0.1:8000 (SQLite, all fixtures loaded), with the
-#               worker that runs background tasks (the bots' replies) beside it
+#               worker that runs background tasks (the bots' replies, curators' jobs) beside it
+#   make serve  serve it in production: collectstatic, migrate, then gunicorn on $BIND with $WEB_CONCURRENCY
+#               workers and the task worker beside it (see the README's environment variables)
 #   make test   set up and run every check: lint, format, types, migrations, the test suite (on SQLite, then on
 #               a private PostgreSQL cluster, see tools/postgres), engine conformance
 #   make test-postgres  the test suite on PostgreSQL alone
@@ -17,7 +19,11 @@ APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 BENCH_DB := /tmp/senterej-bench.sqlite3
 
-.PHONY: run test test-postgres bench bench-selection messages
+# gunicorn's own variables: where it listens and how many worker processes it runs.
+BIND ?= 127.0.0.1:8000
+WEB_CONCURRENCY ?= 2
+
+.PHONY: run serve test test-postgres bench bench-selection messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -28,6 +34,14 @@ endif
 	$(PY) manage.py db_worker --interval 0.2 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# No fixtures and no demo accounts: a production database keeps its own content.
+serve: $(VENV)/.runtime
+	$(PY) manage.py collectstatic --no-input
+	$(PY) manage.py migrate --no-input
+	$(PY) manage.py db_worker --no-reload & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	$(VENV)/bin/gunicorn senterej.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) --access-logfile - --error-logfile -
 
 test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 	$(VENV)/bin/ruff check .

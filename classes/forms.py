@@ -17,6 +17,10 @@ NAME_LENGTH = 100
 #: A rating band's bounds; puzzle ratings live well inside.
 RATING_FLOOR, RATING_CEILING = 0, 4000
 MAX_CHOSEN_PUZZLES = 100
+#: The largest number a puzzle can have (the database's 64-bit key): a larger one is no puzzle's.
+LARGEST_PUZZLE_NUMBER = 2**63 - 1
+#: Puzzle numbers are written in the digits 0-9 only: "²" or "٣" are digits to str.isdigit, not to int.
+PUZZLE_NUMBER = re.compile(r"[0-9]+")
 
 
 class ClassForm(forms.ModelForm[SchoolClass]):
@@ -114,12 +118,13 @@ class AssignmentForm(forms.Form):
         if not text.strip():
             return []
         words = [word for word in re.split(r"[\s,;#]+", text) if word]
-        if not all(word.isdigit() for word in words):
+        if not all(PUZZLE_NUMBER.fullmatch(word) for word in words):
             raise forms.ValidationError(_("Write only puzzle numbers, separated by spaces or commas."))
         ids = list(dict.fromkeys(int(word) for word in words))
         if len(ids) > MAX_CHOSEN_PUZZLES:
             raise forms.ValidationError(_("At most %(max)d puzzles.") % {"max": MAX_CHOSEN_PUZZLES})
-        found = {puzzle.pk: puzzle for puzzle in Puzzle.objects.filter(pk__in=ids, active=True)}
+        possible = [pk for pk in ids if pk <= LARGEST_PUZZLE_NUMBER]
+        found = {puzzle.pk: puzzle for puzzle in Puzzle.objects.filter(pk__in=possible, active=True)}
         missing = [str(pk) for pk in ids if pk not in found]
         if missing:
             raise forms.ValidationError(

@@ -1,6 +1,7 @@
 """Settings read from the environment. A bad value stops the site at start-up with ImproperlyConfigured that
 names the variable: a typo in DEBUG or DATABASE_URL must never quietly fall back to a default."""
 
+import ipaddress
 import os
 import tempfile
 from collections.abc import Mapping
@@ -69,3 +70,39 @@ def database(environ: Mapping[str, str], *, default_url: str) -> dict[str, objec
         # table locks would fail concurrent writers at once instead of letting them wait.
         config["TEST"] = {"NAME": os.path.join(tempfile.gettempdir(), f"senterej-test-{os.getpid()}.sqlite3")}
     return dict(config)
+
+
+def env_int(environ: Mapping[str, str], name: str, *, default: int, minimum: int = 0) -> int:
+    value = environ.get(name)
+    if value is None:
+        return default
+    try:
+        number = int(value.strip())
+    except ValueError as error:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from error
+    if number < minimum:
+        raise ImproperlyConfigured(f"{name} must be {minimum} or more, not {number}.")
+    return number
+
+
+def trusted_proxies(environ: Mapping[str, str]) -> int | list[str]:
+    """TRUSTED_PROXIES: how many proxies stand in front of the site (a number), or their addresses and
+    networks (comma-separated). Unset, or 0, means none: X-Forwarded-For is then never believed."""
+    value = environ.get("TRUSTED_PROXIES", "").strip()
+    if not value:
+        return 0
+    if value.isdigit():
+        return int(value)
+    networks = []
+    for item in value.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError as error:
+            raise ImproperlyConfigured(
+                f"TRUSTED_PROXIES must be a number of proxies or their addresses, not {item!r}."
+            ) from error
+        networks.append(item)
+    return networks

@@ -5,8 +5,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import django_stubs_ext
+from csp.constants import NONE, SELF
 
-from senterej.env import database, env_bool, env_list, secret_key
+from senterej.env import database, env_bool, env_int, env_list, secret_key, trusted_proxies
 
 # Lets the classes that django-stubs makes generic be subscripted at run time too (ModelForm[User], ...).
 django_stubs_ext.monkeypatch()
@@ -16,6 +17,26 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEBUG = env_bool(os.environ, "DEBUG", default=True)
 SECRET_KEY = secret_key(os.environ, debug=DEBUG)
 ALLOWED_HOSTS = env_list(os.environ, "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+
+# Behind a reverse proxy: how many there are, or their addresses (senterej.accounts.clients reads it).
+# Without it X-Forwarded-For and X-Forwarded-Proto are ignored, since any client could write them.
+TRUSTED_PROXIES = trusted_proxies(os.environ)
+
+# HTTPS=true: the site is served over TLS only (by itself or by the proxy in front of it).
+HTTPS = env_bool(os.environ, "HTTPS", default=False)
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+    # A year, for this host and its subdomains, and eligible for the browsers' preload list: browsers then
+    # never ask over plain HTTP again. HSTS_SECONDS=300 tries it out first.
+    SECURE_HSTS_SECONDS = env_int(os.environ, "HSTS_SECONDS", default=365 * 24 * 60 * 60, minimum=1)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    if TRUSTED_PROXIES:
+        # The proxy ends TLS and says so; only a trusted proxy's word is taken, so that links are https.
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -37,10 +58,13 @@ INSTALLED_APPS = [
     "trainer",
     "classes",
     "axes",
+    # Its system checks: a CSP setting of the old form is an error.
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -48,6 +72,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "senterej.privacy.PrivatePagesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # After the log-in and the language are known, so that its page is drawn like any other.
     "senterej.guards.RefuseNulMiddleware",
@@ -98,6 +123,11 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "senterej.accounts.views.locked_out"
+# The client's address as the site's throttles see it: X-Forwarded-For only behind TRUSTED_PROXIES. With the
+# callable, django-axes never asks django-ipware (whose own settings, AXES_IPWARE_*, would then be a second
+# place to say which proxies are trusted); its default header order is REMOTE_ADDR alone, kept explicit here.
+AXES_CLIENT_IP_CALLABLE = "senterej.accounts.clients.client_address"
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -137,3 +167,31 @@ LOGOUT_REDIRECT_URL = "home"
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Senterej school <noreply@localhost>")
+
+# Every script and stylesheet is a file of the site: no inline script, event handler or style attribute.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [SELF],
+    }
+}
+
+# Request errors (a 500's traceback) and security warnings (a forged host, a bad signature) go to the
+# server's standard error, which gunicorn and runserver print, with DEBUG off too: Django's default would
+# send them only to ADMINS by mail.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        "django.request": {"handlers": ["stderr"], "level": "ERROR", "propagate": False},
+        "django.security": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+    },
+}

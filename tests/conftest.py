@@ -7,6 +7,7 @@ The factories for everything else are in testing/factories.py."""
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
@@ -41,6 +42,14 @@ def immediate_tasks(request, settings):
     `queued_tasks` keeps the site's database backend and runs the worker itself, as production does."""
     if "queued_tasks" not in request.keywords:
         settings.TASKS = IMMEDIATE_TASKS
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """The throttles count in the cache: each test starts with none of another's requests counted."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 # The cast

@@ -38,7 +38,7 @@ from django_stubs_ext import StrOrPromise, WithAnnotations
 
 from senterej.accounts.requests import signed_in
 from trainer import curation, jobs
-from trainer.models import Attempt, CurationJob, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
+from trainer.models import Attempt, CurationJob, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme, check_rating
 from trainer.preview import preview
 from trainer.proof import validate
 from trainer.words import theme_name
@@ -80,6 +80,13 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
 
     def clean_moves(self) -> str:
         return " ".join(self.cleaned_data["moves"].split())
+
+    def clean_rating(self) -> float:
+        """What the import refuses, the admin refuses too: one check for both."""
+        try:
+            return check_rating(self.cleaned_data["rating"])
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from error
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -259,6 +266,10 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     inlines = [PuzzleChangeInline]
     actions = ["enable", "disable", "revalidate", "revalidate_and_disable", "export_jsonl"]
     list_per_page = 50
+
+    class Media:
+        # the preview's frame, styled from a file: the Content-Security-Policy allows no style attribute
+        css = {"all": ["trainer/admin.css"]}
 
     def get_fieldsets(self, request: HttpRequest, obj: Puzzle | None = None) -> _FieldsetSpec:
         puzzle: tuple[StrOrPromise | None, _FieldOpts] = (

@@ -3,7 +3,6 @@ them in the fixture's JSON Lines format, saving a curator's edits and handling t
 service that changes a puzzle records a PuzzleChange, so that a puzzle's page tells who did what and when."""
 
 import json
-import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +13,7 @@ from django.db import connection, models, transaction
 from django.utils.translation import gettext as _
 
 from senterej.engine import Position
-from trainer.models import Puzzle, PuzzleChange, PuzzleReport
+from trainer.models import Puzzle, PuzzleChange, PuzzleReport, check_rating
 from trainer.proof import validate
 
 FIXTURE_MODEL = "trainer.puzzle"
@@ -27,7 +26,6 @@ IGNORED_FIELDS = frozenset({"created"})
 EDITED_FIELDS = ("fen", "moves", "themes", "rating", "source", "active")
 #: The fields the engine's proof depends on.
 PROVED_FIELDS = frozenset({"fen", "moves", "themes"})
-RATING_RANGE = (0.0, 4000.0)
 NOTE_LENGTH = PuzzleChange._meta.get_field("note").max_length or 500
 
 #: Who did it: None for the site itself (a command).
@@ -271,13 +269,7 @@ def _text(fields: dict[str, Any], name: str, required: bool = False) -> str:
 
 def _rating(fields: dict[str, Any]) -> float:
     default = Puzzle._meta.get_field("rating").default
-    value = fields.get("rating", default)
-    low, high = RATING_RANGE
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise ValueError(_("the rating must be a number"))
-    if not low <= value <= high:
-        raise ValueError(_("the rating must be between %(low)s and %(high)s") % {"low": low, "high": high})
-    return float(value)
+    return check_rating(fields.get("rating", default))
 
 
 def _write(lines: list[_Line], user: Curator) -> Imported:

@@ -1,9 +1,28 @@
+import math
+
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from trainer.lines import PuzzleLine
 from trainer.rating import MAX_RD, START, START_VOLATILITY
+
+#: The ratings a puzzle may have; the rating updates of every solving move assume them.
+RATING_RANGE = (0.0, 4000.0)
+
+
+def check_rating(value: object) -> float:
+    """The one check of a puzzle's rating, for the import and the admin alike: a ValueError says what is
+    wrong, in words for a curator."""
+    low, high = RATING_RANGE
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise ValueError(gettext("the rating must be a number"))
+    if not low <= value <= high:
+        raise ValueError(
+            gettext("the rating must be between %(low)s and %(high)s") % {"low": low, "high": high}
+        )
+    return float(value)
 
 
 class Puzzle(models.Model):

@@ -11,8 +11,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.contrib.auth.views import PasswordResetView
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,7 +22,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from senterej.accounts import roles
+from senterej.accounts import roles, throttle
+from senterej.accounts.clients import client_address
+
+#: Password-reset mails: a classroom shares one address, one person has one account.
+RESET_PER_ADDRESS = throttle.Rate(count=20, seconds=60 * 60)
+RESET_PER_ACCOUNT = throttle.Rate(count=3, seconds=60 * 60)
 
 
 class ProfileForm(forms.ModelForm[User]):
@@ -45,10 +51,39 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        safe = url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()})
-        return redirect(next_url if safe and next_url else "home")
+        return redirect(next_url if _is_local_path(next_url, request) else "home")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
+
+
+def _is_local_path(url: str, request: HttpRequest) -> bool:
+    """Only a path of this site is followed after signing up: anything else (another site, a view's name,
+    a word) is ignored and the new account lands on the home page, as Django's log-in does with a bad
+    `next`. The account is made either way: the `next` came from a link, not from what the person typed."""
+    return url.startswith("/") and url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+
+
+class ThrottledPasswordResetView(PasswordResetView):
+    """Django's password reset, with at most so many mails an hour per client address and per e-mail
+    address asked for (counted whether or not an account has it, so that the answer tells nothing)."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        allowed = throttle.allow(
+            "password-reset",
+            address=client_address(self.request),
+            account=form.cleaned_data["email"].strip().lower(),
+            per_address=RESET_PER_ADDRESS,
+            per_account=RESET_PER_ACCOUNT,
+        )
+        if not allowed:
+            return too_many(self.request, minutes=RESET_PER_ADDRESS.minutes)
+        return super().form_valid(form)
+
+
+def too_many(request: HttpRequest, *, minutes: int) -> HttpResponse:
+    return render(request, "429.html", {"minutes": minutes}, status=429)
 
 
 @login_required

@@ -1,7 +1,7 @@
 """The engine's command line:
 
     python3 -m senterej.engine moves FEN [--side w|b]
-    python3 -m senterej.engine perft FEN DEPTH
+    python3 -m senterej.engine perft FEN DEPTH     (DEPTH from 0 to 10)
     python3 -m senterej.engine play FEN [MOVE | WMOVE,BMOVE ...]
 
 Bad input exits with status 2 and one line on stderr."""
@@ -17,6 +17,10 @@ from .notation import IllegalMoveError, coordinate, sorted_coordinates
 from .perft import perft
 from .pieces import BLACK, COLOUR_NAMES, WHITE
 from .position import Position
+
+#: The deepest perft the command line counts. Depth 10 already takes days from the start position in pure
+#: Python, and only a bare endgame finishes there; anything deeper is a typo, not a question.
+MAX_PERFT_DEPTH = 10
 
 
 class InputError(Exception):
@@ -57,8 +61,8 @@ def _perft(fen: str, depth: int) -> str:
     position = Position.from_fen(fen)
     if position.turn is None:
         raise InputError("perft counts from a turn-based position, not from the werera")
-    if depth < 0:
-        raise InputError("depth must be 0 or more")
+    if not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise InputError(f"depth must be from 0 to {MAX_PERFT_DEPTH}, not {depth}")
     return f"{perft(position, depth)}\n"
 
 

@@ -149,3 +149,82 @@ def test_a_successful_log_in_clears_earlier_failures(client, abebe):
     client.post(reverse("logout"))
     for _ in range(4):
         assert log_in(client, "abebe", "wrong").status_code == 200
+
+
+# Bad input: a sign-up's `next`, and the throttle on password-reset mails
+
+
+@pytest.mark.parametrize(
+    "next_url", ["nosuchview", "home extra", "https://elsewhere.example/", "//elsewhere.example/"]
+)
+def test_a_sign_up_with_a_next_that_is_no_path_of_the_site_lands_on_the_home_page(client, next_url):
+    data = {"username": "almaz", "password1": PASSWORD, "password2": PASSWORD, "next": next_url}
+    answer = client.post(reverse("signup"), data)
+    assert answer.status_code == 302 and answer.url == reverse("home")
+    assert client.get(reverse("profile")).status_code == 200  # made, and logged in
+
+
+def test_a_sign_up_follows_a_next_that_is_a_path_of_the_site(client):
+    data = {"username": "almaz", "password1": PASSWORD, "password2": PASSWORD, "next": "/train/"}
+    assert client.post(reverse("signup"), data).url == "/train/"
+
+
+def reset(client: Client, email: str, address: str = "192.0.2.1"):
+    return client.post(reverse("password_reset"), {"email": email}, REMOTE_ADDR=address)
+
+
+def test_password_reset_mails_are_throttled_per_account(client, abebe, monkeypatch):
+    from senterej.accounts import throttle, views
+
+    monkeypatch.setattr(views, "RESET_PER_ACCOUNT", throttle.Rate(count=2, seconds=3600))
+    for address in ("192.0.2.1", "192.0.2.2"):
+        assert reset(client, "abebe@example.org", address).url == reverse("password_reset_done")
+    refused = reset(client, "ABEBE@example.org ", "192.0.2.3")
+    assert refused.status_code == 429
+    assert "asked for too often" in refused.content.decode()
+    assert len(mail.outbox) == 2
+    # someone else's mail still goes
+    second = UserFactory(username="selam", email="selam@example.org")
+    assert reset(client, second.email, "192.0.2.4").url == reverse("password_reset_done")
+    assert len(mail.outbox) == 3
+
+
+def test_password_reset_mails_are_throttled_per_address(client, abebe, monkeypatch):
+    from senterej.accounts import throttle, views
+
+    monkeypatch.setattr(views, "RESET_PER_ADDRESS", throttle.Rate(count=2, seconds=3600))
+    assert reset(client, "nobody@example.org").status_code == 302
+    assert reset(client, "nobody2@example.org").status_code == 302
+    refused = reset(client, "abebe@example.org")
+    assert refused.status_code == 429 and "Try again in 60 minutes" in refused.content.decode()
+    assert not mail.outbox
+    assert reset(client, "abebe@example.org", "192.0.2.9").status_code == 302 and len(mail.outbox) == 1
+
+
+def test_a_reset_from_behind_a_trusted_proxy_is_counted_by_the_client_address(
+    client, abebe, monkeypatch, settings
+):
+    from senterej.accounts import throttle, views
+
+    settings.TRUSTED_PROXIES = 1
+    monkeypatch.setattr(views, "RESET_PER_ADDRESS", throttle.Rate(count=1, seconds=3600))
+    proxy = "10.0.0.1"
+    first = client.post(
+        reverse("password_reset"),
+        {"email": "a@example.org"},
+        REMOTE_ADDR=proxy,
+        HTTP_X_FORWARDED_FOR="198.51.100.1",
+    )
+    other = client.post(
+        reverse("password_reset"),
+        {"email": "b@example.org"},
+        REMOTE_ADDR=proxy,
+        HTTP_X_FORWARDED_FOR="198.51.100.2",
+    )
+    again = client.post(
+        reverse("password_reset"),
+        {"email": "c@example.org"},
+        REMOTE_ADDR=proxy,
+        HTTP_X_FORWARDED_FOR="198.51.100.1",
+    )
+    assert (first.status_code, other.status_code, again.status_code) == (302, 302, 429)

@@ -100,3 +100,19 @@ def test_an_assignment_is_deleted(school_class, lesson, almaz, make):
     assignment = make.assign_lesson(school_class, lesson)
     make.logged_in(almaz).post(reverse("classes:assignment_delete", args=[school_class.pk, assignment.pk]))
     assert not Assignment.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("numbers", "message"),
+    [
+        ("12 ²", "Write only puzzle numbers, separated by spaces or commas."),
+        ("٣", "Write only puzzle numbers, separated by spaces or commas."),
+        ("12345678901234567890", "There is no puzzle with the number 12345678901234567890."),
+    ],
+)
+def test_puzzle_numbers_no_puzzle_can_have_are_a_400_with_a_message(
+    school_class, almaz, make, numbers, message
+):
+    answer = post(make.logged_in(almaz), school_class, kind="puzzles", puzzle_ids=numbers)
+    assert answer.status_code == 400 and message in answer.content.decode()
+    assert not Assignment.objects.exists()

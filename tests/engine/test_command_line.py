@@ -86,3 +86,10 @@ def test_conformance_suite_passes():
     )
     assert result.returncode == 0, result.stdout[-2000:]
     assert result.stdout.strip().splitlines()[-1].endswith(" 0 failed")
+
+
+@pytest.mark.parametrize("depth", ["11", "99999999999999999999", "-1"])
+def test_perft_refuses_a_depth_out_of_range_with_one_line(depth):
+    result = engine("perft", "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0", depth)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [f"error: depth must be from 0 to 10, not {int(depth)}"]

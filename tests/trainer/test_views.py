@@ -363,3 +363,35 @@ def test_a_rating_change_adds_up_as_shown():
     assert rating_change(1500.0, 1512.4) == "1500 \u2192 1512 (+12)"
     assert rating_change(1500.6, 1492.2) == "1501 \u2192 1492 (\u22129)"
     assert rating_change(1500.0, 1500.2) == "1500 \u2192 1500 (+0)"
+
+
+def test_reports_are_throttled_per_account(client, player, monkeypatch):
+    from senterej.accounts import throttle
+    from trainer.views import reporting
+
+    monkeypatch.setattr(reporting, "REPORTS_PER_ACCOUNT", throttle.Rate(count=2, seconds=3600))
+    puzzles = [PuzzleFactory(), PuzzleFactory(line=BLACK_LADDER), PuzzleFactory()]
+    answers = []
+    for puzzle in puzzles:
+        open_puzzle(client, puzzle)
+        answers.append(client.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "other"}, **HTMX))
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert "so this one was not sent" in answers[-1].content.decode()
+    assert PuzzleReport.objects.count() == 2
+
+
+def test_reports_are_throttled_per_address(monkeypatch):
+    from senterej.accounts import throttle
+    from trainer.views import reporting
+
+    monkeypatch.setattr(reporting, "REPORTS_PER_ADDRESS", throttle.Rate(count=1, seconds=3600))
+    puzzle = PuzzleFactory()
+    codes = []
+    for address in ("192.0.2.1", "192.0.2.1", "192.0.2.2"):
+        visitor = Client(REMOTE_ADDR=address)
+        open_puzzle(visitor, puzzle)
+        codes.append(
+            visitor.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "wrong"}).status_code
+        )
+    assert codes == [200, 429, 200]
+    assert PuzzleReport.objects.count() == 2

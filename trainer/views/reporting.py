@@ -4,12 +4,17 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
+from senterej.accounts import throttle
+from senterej.accounts.clients import client_address
 from senterej.accounts.requests import HtmxHttpRequest
 from trainer import services
 from trainer.forms import ReportForm
 from trainer.models import Attempt, Puzzle
 
 SESSION_REPORTED = "trainer_reported"
+#: Reports an hour: a classroom shares one address; one player reports a few puzzles at most.
+REPORTS_PER_ADDRESS = throttle.Rate(count=30, seconds=60 * 60)
+REPORTS_PER_ACCOUNT = throttle.Rate(count=10, seconds=60 * 60)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -22,10 +27,13 @@ def report(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     reported = puzzle.pk in request.session.get(SESSION_REPORTED, [])
     form = ReportForm(request.POST or None)
     status = 200
+    throttled = False
     if not given:
         status = 403
     elif request.method == "POST" and not reported:
-        if form.is_valid():
+        if form.is_valid() and not _allowed(request):
+            status, throttled = 429, True
+        elif form.is_valid():
             entry = form.save(commit=False)
             entry.puzzle = puzzle
             entry.user = request.user if request.user.is_authenticated else None
@@ -34,6 +42,24 @@ def report(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             reported = True
         else:
             status = 400
-    context = {"puzzle": puzzle, "form": form if given else None, "reported": reported, "given": given}
+    context = {
+        "puzzle": puzzle,
+        "form": form if given else None,
+        "reported": reported,
+        "given": given,
+        "throttled": throttled,
+        "minutes": REPORTS_PER_ACCOUNT.minutes,
+    }
     template = "trainer/report.html#report" if request.htmx else "trainer/report.html"
     return render(request, template, context, status=status)
+
+
+def _allowed(request: HtmxHttpRequest) -> bool:
+    user = request.user
+    return throttle.allow(
+        "puzzle-report",
+        address=client_address(request),
+        account=str(user.pk) if user.is_authenticated else None,
+        per_address=REPORTS_PER_ADDRESS,
+        per_account=REPORTS_PER_ACCOUNT,
+    )

@@ -1,0 +1,48 @@
+"""Throttles for what costs someone else something: a password-reset mail (the inbox of whoever owns the
+address), a puzzle report (the curators' time). Each request is counted per client address and per account
+in the cache, in fixed windows; one over the limit is refused with 429 and changes nothing.
+
+The counters live in the default cache, which is per process unless CACHES names a shared one: with several
+workers each counts on its own, so a limit may be reached a few times over, never without bound."""
+
+import hashlib
+import math
+import time
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+
+@dataclass(frozen=True)
+class Rate:
+    count: int
+    seconds: int
+
+    @property
+    def minutes(self) -> int:
+        return math.ceil(self.seconds / 60)
+
+
+def _key(scope: str, who: str, rate: Rate) -> str:
+    window = int(time.time() // rate.seconds)
+    digest = hashlib.sha256(who.encode()).hexdigest()[:32]
+    return f"throttle:{scope}:{digest}:{window}"
+
+
+def _take(scope: str, who: str, rate: Rate) -> bool:
+    key = _key(scope, who, rate)
+    cache.add(key, 0, timeout=rate.seconds)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between the two calls
+        cache.set(key, 1, timeout=rate.seconds)
+        count = 1
+    return count <= rate.count
+
+
+def allow(scope: str, *, address: str, account: str | None, per_address: Rate, per_account: Rate) -> bool:
+    """Counts one request of `scope` from `address` for `account` (None: no account); False when either
+    has used up its rate in the current window."""
+    by_address = _take(f"{scope}:address", address, per_address)
+    by_account = account is None or _take(f"{scope}:account", account, per_account)
+    return by_address and by_account
