@@ -48,12 +48,14 @@ test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest
+	REDIS_URL=$$(tools/redis start) $(VENV)/bin/pytest
 	$(MAKE) test-postgres
+	tools/redis stop
 
 # The cluster is started for the run and stopped after it, whatever the tests say.
 test-postgres: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
-	url=$$(tools/postgres start) && DATABASE_URL=$$url $(VENV)/bin/pytest; status=$$?; tools/postgres stop; exit $$status
+	url=$$(tools/postgres start) && DATABASE_URL=$$url REDIS_URL=$$(tools/redis start) $(VENV)/bin/pytest; \
+	status=$$?; tools/postgres stop; exit $$status
 
 bench: $(VENV)/.dev
 	$(PY) -m tools.bench_perft

@@ -5,6 +5,7 @@ import ipaddress
 import os
 import tempfile
 from collections.abc import Mapping
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -106,3 +107,18 @@ def trusted_proxies(environ: Mapping[str, str]) -> int | list[str]:
             ) from error
         networks.append(item)
     return networks
+
+
+DATABASE_BACKEND = "django_tasks_db.DatabaseBackend"
+RQ_BACKEND = "django_tasks_rq.RQBackend"
+TASK_BACKENDS = {"database": DATABASE_BACKEND, "rq": RQ_BACKEND}
+
+
+def task_backend(environ: Mapping[str, str]) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, str]]]:
+    """The TASKS setting from TASK_BACKEND (`database`, the default, or `rq`), and RQ's queues, read from
+    REDIS_URL (always set, so that a test can switch to RQ without importing RQ's settings anew)."""
+    name = environ.get("TASK_BACKEND", "database")
+    if name not in TASK_BACKENDS:
+        raise ImproperlyConfigured(f"TASK_BACKEND must be one of {', '.join(TASK_BACKENDS)}, not {name!r}.")
+    queues = {"default": {"URL": environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")}}
+    return {"default": {"BACKEND": TASK_BACKENDS[name]}}, queues

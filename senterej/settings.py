@@ -7,7 +7,16 @@ from pathlib import Path
 import django_stubs_ext
 from csp.constants import NONE, SELF
 
-from senterej.env import database, env_bool, env_int, env_list, secret_key, trusted_proxies
+from senterej.env import (
+    RQ_BACKEND,
+    database,
+    env_bool,
+    env_int,
+    env_list,
+    secret_key,
+    task_backend,
+    trusted_proxies,
+)
 
 # Lets the classes that django-stubs makes generic be subscripted at run time too (ModelForm[User], ...).
 django_stubs_ext.monkeypatch()
@@ -106,9 +115,12 @@ TEMPLATES = [
 
 DATABASES = {"default": database(os.environ, default_url=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 
-# Background tasks (the bots' replies): kept in the database and run by `manage.py db_worker`, which
-# `make run` starts beside the server. TASK_BACKEND may name another backend, e.g. RQ's (see README.md).
-TASKS = {"default": {"BACKEND": os.environ.get("TASK_BACKEND", "django_tasks_db.DatabaseBackend")}}
+# Background tasks (the bots' replies, curators' jobs): kept in the database and run by `manage.py db_worker`,
+# which `make run` and `make serve` start beside the server; or, with TASK_BACKEND=rq, in Redis (REDIS_URL)
+# and run by `manage.py rqworker`, for workers on many machines (see README.md).
+TASKS, RQ_QUEUES = task_backend(os.environ)
+if TASKS["default"]["BACKEND"] == RQ_BACKEND:
+    INSTALLED_APPS.append("django_rq")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [

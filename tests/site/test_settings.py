@@ -2,7 +2,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
-from senterej.env import DEV_SECRET_KEY, database, env_bool, env_list, parse_bool, secret_key
+from senterej.env import DEV_SECRET_KEY, database, env_bool, env_list, parse_bool, secret_key, task_backend
 
 
 @pytest.mark.parametrize("value", ["1", "true", "yes", "True", " YES "])
@@ -92,3 +92,14 @@ def test_sqlite_writes_ahead_so_that_pages_read_while_a_write_commits():
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")
         assert cursor.fetchone()[0] == "wal"
+
+
+def test_the_task_backend_is_the_database_unless_rq_is_asked_for():
+    tasks, queues = task_backend({})
+    assert tasks == {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    assert queues == {"default": {"URL": "redis://127.0.0.1:6379/0"}}
+    tasks, queues = task_backend({"TASK_BACKEND": "rq", "REDIS_URL": "redis://10.0.0.9:6380/2"})
+    assert tasks == {"default": {"BACKEND": "django_tasks_rq.RQBackend"}}
+    assert queues == {"default": {"URL": "redis://10.0.0.9:6380/2"}}
+    with pytest.raises(ImproperlyConfigured, match="TASK_BACKEND must be one of database, rq, not 'celery'"):
+        task_backend({"TASK_BACKEND": "celery"})

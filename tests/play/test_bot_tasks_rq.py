@@ -1,0 +1,57 @@
+"""The same bot reply through the RQ backend (TASK_BACKEND=rq), for workers on many machines: enqueued in
+Redis by the page, run by `manage.py rqworker`, played under the game's lock. `make test` starts a private
+Redis (tools/redis) and names it in REDIS_URL; without one this file is skipped."""
+
+import os
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from senterej.engine import WHITE
+from senterej.env import RQ_BACKEND
+from senterej.play import services
+from senterej.play.models import Game
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.queued_tasks,
+    pytest.mark.skipif("REDIS_URL" not in os.environ, reason="no Redis named in REDIS_URL"),
+]
+
+TURNS = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
+
+
+@pytest.fixture
+def rq(settings):
+    import django_rq
+
+    settings.TASKS = {"default": {"BACKEND": RQ_BACKEND, "QUEUES": ["default"]}}
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "django_rq"]
+    queue = django_rq.get_queue("default")
+    queue.empty()
+    yield queue
+    queue.empty()
+
+
+def test_a_bot_reply_goes_through_redis_and_an_rq_worker(rq, client: Client):
+    game = services.start_game(mode=Game.Mode.BOT, human=WHITE, bot_level="novice", fen=TURNS)
+    session = client.session
+    session["seats"] = {str(game.id): [game.white_token]}
+    session.save()
+    response = client.post(reverse("game_move", args=[game.id]), {"move": "e2e3", "version": game.version})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert len(game.steps) == 1 and rq.count == 1
+    call_command(
+        "rqworker",
+        "default",
+        "--burst",
+        "--worker-class",
+        "rq.SimpleWorker",
+        "--job-class",
+        "django_tasks_rq.backend.Job",
+    )
+    game.refresh_from_db()
+    assert len(game.steps) == 2 and game.steps[1]["side"] == "black" and rq.count == 0
