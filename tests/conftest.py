@@ -6,6 +6,7 @@ The factories for everything else are in testing/factories.py."""
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
 
@@ -19,6 +20,15 @@ def default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """The pages keep what every visitor sees in the cache (rules, course content, refutations): each test
+    starts with none of another test's rows in it."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

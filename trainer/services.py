@@ -2,12 +2,14 @@
 the server; the end of a try is recorded once, and the first try of a signed-in player is rated (Glicko-2,
 player and puzzle both, in one transaction with both rows locked)."""
 
+import hashlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -22,8 +24,12 @@ from trainer.rating import Rating, rate_attempt
 
 SESSION_KEY = "trainer"
 SEEN_LIMIT = 300
-#: How long the engine may think to show why a wrong move fails.
-REFUTATION_SECONDS = 0.3
+#: How far the engine may look to show why a wrong move fails: a count of nodes, not seconds, so that the
+#: answer is the same on every machine and under any load (about a tenth of a second here).
+REFUTATION_NODES = 8000
+#: The engine's answer to a wrong move is kept for a day, keyed by the position and the move: the same
+#: wrong move costs its search once.
+REFUTATION_CACHE_SECONDS = 24 * 60 * 60
 
 
 class PuzzleError(Exception):
@@ -148,15 +154,31 @@ def _refutation(position: Position, move: int) -> tuple[list[str], str]:
                 "%(move)s takes the last piece: the bare negus is a draw (R7.3), even if it mates."
             ) % {"move": learner_san}
         return [coordinate(move)], result_sentence(judgement.status, judgement.result)
-    answer = search(position, time_limit=REFUTATION_SECONDS)
-    if not answer.move:
+    reply, mates = _answer(position)
+    if not reply:
         return [coordinate(move)], _("%(move)s does not win.") % {"move": learner_san}
-    reply_san = san(position, answer.move)
-    if answer.mate_in is not None and answer.mate_in > 0:
+    reply_san = san(position, reply)
+    if mates:
         message = _("After %(move)s your opponent answers %(reply)s and mates.")
     else:
         message = _("After %(move)s your opponent answers %(reply)s, and the win is gone.")
-    return [coordinate(move), coordinate(answer.move)], message % {"move": learner_san, "reply": reply_san}
+    return [coordinate(move), coordinate(reply)], message % {"move": learner_san, "reply": reply_san}
+
+
+def refutation_key(position: Position) -> str:
+    """The cache key of the engine's answer in this position (the puzzle's position after the wrong move)."""
+    return "trainer:refutation:" + hashlib.sha256(position.fen().encode()).hexdigest()
+
+
+def _answer(position: Position) -> tuple[int, bool]:
+    """The opponent's best answer (0 for none) and whether it mates, searched once per position."""
+    key = refutation_key(position)
+    found: tuple[int, bool] | None = cache.get(key)
+    if found is None:
+        answer = search(position, max_nodes=REFUTATION_NODES)
+        found = (answer.move, answer.mate_in is not None and answer.mate_in > 0)
+        cache.set(key, found, REFUTATION_CACHE_SECONDS)
+    return found
 
 
 def _finish(
