@@ -7,6 +7,7 @@
 #               a private PostgreSQL cluster, see tools/postgres), engine conformance
 #   make test-postgres  the test suite on PostgreSQL alone
 #   make bench  the engine's perft benchmark
+#   make bench-pages  CPU time per request of the main pages beside a trivial view (DEBUG off, a scratch database)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
 
@@ -23,7 +24,7 @@ BENCH_DB := /tmp/senterej-bench.sqlite3
 BIND ?= 127.0.0.1:8000
 WEB_CONCURRENCY ?= 2
 
-.PHONY: run serve test test-postgres bench bench-selection messages
+.PHONY: run serve test test-postgres bench bench-pages bench-selection messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -59,6 +60,10 @@ test-postgres: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 
 bench: $(VENV)/.dev
 	$(PY) -m tools.bench_perft
+
+# A scratch database and static root of its own, in a temporary folder that the benchmark removes.
+bench-pages: $(VENV)/.dev
+	$(PY) -m senterej.bench_pages
 
 # A scratch database of its own, made afresh: the benchmark seeds a million rows.
 bench-selection: $(VENV)/.dev

@@ -25,26 +25,43 @@ class Progress:
 
 
 def _store(session: SessionBase) -> dict[str, Any]:
+    """The session's store, made if it is not there yet: for writing."""
     store: dict[str, Any] = session.setdefault(SESSION_KEY, {"attempts": {}, "progress": {}})
     return store
 
 
+def _read(session: SessionBase) -> dict[str, Any]:
+    """The session's store for reading: a page that only reads never writes the session (nor makes one)."""
+    store: dict[str, Any] | None = session.get(SESSION_KEY)
+    return store if store is not None else {"attempts": {}, "progress": {}}
+
+
 def attempt_state(session: SessionBase, task: Task) -> dict[str, Any]:
     """The learner's current try at a task: its moves and the mistakes made since the task was last solved."""
-    attempts: dict[str, dict[str, Any]] = _store(session)["attempts"]
+    attempts: dict[str, dict[str, Any]] = _read(session)["attempts"]
     return attempts.get(str(task.pk), {"moves": [], "mistakes": 0})
 
 
 def current(session: SessionBase, task: Task) -> Verdict:
-    """Where the learner stands on a task, replayed from the stored moves (a stale line starts afresh)."""
+    """Where the learner stands on a task, replayed from the stored moves (a stale line starts afresh: the
+    task was changed since; the next move replaces it)."""
     state = attempt_state(session, task)
     if task.goal == "question":
         return answer(task.rules(), state["answer"]) if "answer" in state else Verdict(CONTINUE)
     try:
         return replay(task.rules(), state["moves"])
     except TaskError:
-        reset(session, task)
         return replay(task.rules(), [])
+
+
+def _moves(task: Task, state: dict[str, Any]) -> list[str]:
+    """The stored moves of a try, or none if they no longer fit the task."""
+    moves: list[str] = state["moves"]
+    try:
+        replay(task.rules(), moves)
+    except TaskError:
+        return []
+    return moves
 
 
 def _save_attempt(
@@ -67,7 +84,8 @@ def play(*, session: SessionBase, user: User | AnonymousUser, task: Task, text: 
     state = attempt_state(session, task)
     if current(session, task).over:
         raise TaskError("the task is over: try again first")
-    moves = [*state["moves"], text.strip()]
+    before = _moves(task, state)
+    moves = [*before, text.strip()]
     verdict = replay(task.rules(), moves)
     mistakes = state["mistakes"]
     if verdict.state in (ILLEGAL, FAILED):
@@ -75,7 +93,7 @@ def play(*, session: SessionBase, user: User | AnonymousUser, task: Task, text: 
     if verdict.state != ILLEGAL:
         _save_attempt(session, task, moves, mistakes)
     else:
-        _save_attempt(session, task, state["moves"], mistakes)
+        _save_attempt(session, task, before, mistakes)
     _record(session, user, task, verdict, mistakes)
     return verdict
 
@@ -139,14 +157,16 @@ def progress_of(session: SessionBase, user: User | AnonymousUser) -> dict[int, P
         }
     return {
         int(task_id): Progress(entry["stars"], entry["attempts"], entry["completed_at"])
-        for task_id, entry in _store(session)["progress"].items()
+        for task_id, entry in _read(session)["progress"].items()
         if task_id.isdigit()
     }
 
 
 def move_session_progress_to(user: User, session: SessionBase) -> None:
     """On sign-up or log-in: the session's progress joins the account's, keeping the best of both."""
-    entries = _store(session)["progress"]
+    entries = _read(session)["progress"]
+    if not entries:
+        return
     known = set(
         Task.objects.filter(pk__in=[int(k) for k in entries if k.isdigit()]).values_list("pk", flat=True)
     )

@@ -24,6 +24,15 @@ def default_language():
 
 
 @pytest.fixture(autouse=True)
+def empty_cache():
+    """The pages keep what every visitor sees in the cache (rules, course content, refutations) and the
+    throttles count in it: each test starts with none of another test's rows in it."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def fast_passwords(settings):
     # The default hasher takes about a second a password on these machines; log-ins work the same with MD5.
     # PBKDF2 stays known, since the passwords of students made in bulk use it with fewer rounds.
@@ -42,14 +51,6 @@ def immediate_tasks(request, settings):
     `queued_tasks` keeps the site's database backend and runs the worker itself, as production does."""
     if "queued_tasks" not in request.keywords:
         settings.TASKS = IMMEDIATE_TASKS
-
-
-@pytest.fixture(autouse=True)
-def empty_cache():
-    """The throttles count in the cache: each test starts with none of another's requests counted."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 # The cast

@@ -12,12 +12,12 @@ from trainer.words import DIFFICULTY_NAMES
 
 class MoveForm(forms.Form):
     move = forms.CharField(max_length=20)
-    token = forms.CharField(max_length=40)
+    token = forms.CharField(max_length=200)
     ply = forms.IntegerField(min_value=0, max_value=400)
 
 
 class TokenForm(forms.Form):
-    token = forms.CharField(max_length=40)
+    token = forms.CharField(max_length=200)
 
 
 class DifficultyForm(forms.Form):

@@ -1,13 +1,22 @@
-"""Solving puzzles: a puzzle is served to a session with a token; moves are checked against its solution on
-the server; the end of a try is recorded once, and the first try of a signed-in player is rated (Glicko-2,
-player and puzzle both, in one transaction with both rows locked)."""
+"""Solving puzzles: a puzzle is offered to a session under a signed token; moves are checked against its
+solution on the server; the end of a try is recorded once, and the first try of a signed-in player is rated
+(Glicko-2, player and puzzle both, in one transaction with both rows locked).
 
+Offering a puzzle writes nothing (a page that only shows a puzzle never writes the session): the token is
+signed and names the puzzle, the player, the session and the session's count of tries begun (`serial`). The
+try begins, and is kept in the session, with its first legal move or the solution asked for; beginning one
+counts it, so that every token offered before is spent: a token begins at most one try, and a try is
+recorded once by its token."""
+
+import hashlib
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
+from django.core import signing
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -22,8 +31,12 @@ from trainer.rating import Rating, rate_attempt
 
 SESSION_KEY = "trainer"
 SEEN_LIMIT = 300
-#: How long the engine may think to show why a wrong move fails.
-REFUTATION_SECONDS = 0.3
+#: How far the engine may look to show why a wrong move fails: a count of nodes, not seconds, so that the
+#: answer is the same on every machine and under any load (about a tenth of a second here).
+REFUTATION_NODES = 8000
+#: The engine's answer to a wrong move is kept for a day, keyed by the position and the move: the same
+#: wrong move costs its search once.
+REFUTATION_CACHE_SECONDS = 24 * 60 * 60
 
 
 class PuzzleError(Exception):
@@ -43,37 +56,119 @@ class Outcome:
     rating_after: float | None = None
 
 
+SERVING_SALT = "trainer.serving"
+
+
 def _store(session: SessionBase) -> dict[str, Any]:
+    """The session's store, made if it is not there yet: for writing."""
     store: dict[str, Any] = session.setdefault(SESSION_KEY, {"current": None, "seen": [], "results": {}})
     return store
 
 
+def _read(session: SessionBase) -> dict[str, Any]:
+    """The session's store for reading, never made nor marked as changed."""
+    store: dict[str, Any] | None = session.get(SESSION_KEY)
+    return store if store is not None else {"current": None, "seen": [], "results": {}}
+
+
 def seen(session: SessionBase) -> frozenset[int]:
-    return frozenset(_store(session)["seen"])
+    return frozenset(_read(session)["seen"])
 
 
 def current(session: SessionBase) -> dict[str, Any] | None:
-    state: dict[str, Any] | None = _store(session)["current"]
+    """The try this session has begun last, finished or not."""
+    state: dict[str, Any] | None = _read(session)["current"]
     return state
 
 
-def serve(session: SessionBase, puzzle: Puzzle) -> dict[str, Any]:
-    """Gives the session this puzzle to solve, under a new token."""
+def serial(session: SessionBase) -> int:
+    """How many tries this session has begun."""
+    count: int = _read(session).get("serial", 0)
+    return count
+
+
+def _binding(session: SessionBase, user: User | AnonymousUser) -> str:
+    """Who a token is offered to: the player (0 for a visitor) and the session (a digest of its key, never
+    the key itself; "-" for a visitor who has no session yet)."""
+    key = session.session_key
+    digest = hashlib.sha256(key.encode()).hexdigest()[:16] if key else "-"
+    return f"{user.pk if user.is_authenticated else 0}.{digest}"
+
+
+def offer(
+    session: SessionBase, user: User | AnonymousUser, puzzle: Puzzle, theme: str = "", nonce: str = ""
+) -> dict[str, Any]:
+    """The puzzle as a try not yet begun, under a token that only this player in this session can begin,
+    and only before any other try begins. Nothing is written: the same page drawn again offers the same
+    (`nonce` makes a token that no other offer repeats, for a try begun at once)."""
+    payload = f"{puzzle.pk}.{serial(session)}.{_binding(session, user)}.{theme}.{nonce}"
+    token = signing.Signer(salt=SERVING_SALT).sign(payload)
+    return {"id": puzzle.pk, "token": token, "ply": 0, "done": False, "solved": False, "theme": theme}
+
+
+def _offered(
+    session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str
+) -> dict[str, Any] | None:
+    """The try a token offers, if it is genuine, of this puzzle, for this player and session, and unspent."""
+    try:
+        payload = signing.Signer(salt=SERVING_SALT).unsign(token)
+    except signing.BadSignature:
+        return None
+    parts = payload.split(".")
+    if len(parts) != 6:
+        return None
+    given_puzzle, given_serial, user_id, digest, theme, _nonce = parts
+    fits = (
+        given_puzzle == str(puzzle_id)
+        and given_serial == str(serial(session))
+        and f"{user_id}.{digest}" == _binding(session, user)
+    )
+    if not fits:
+        return None
+    return {"id": puzzle_id, "token": token, "ply": 0, "done": False, "solved": False, "theme": theme}
+
+
+def was_offered(session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str) -> bool:
+    """Whether this session holds a token of this puzzle that could begin a try now."""
+    return _offered(session, user, puzzle_id, token) is not None
+
+
+def _begin(session: SessionBase, state: dict[str, Any]) -> None:
+    """The try begins: kept in the session as its current one, counted, and its puzzle seen."""
     store = _store(session)
-    state = {"id": puzzle.pk, "token": secrets.token_urlsafe(16), "ply": 0, "done": False, "solved": False}
     store["current"] = state
-    store["seen"] = [*store["seen"][-SEEN_LIMIT:], puzzle.pk]
+    store["serial"] = store.get("serial", 0) + 1
+    store["seen"] = [*store["seen"][-SEEN_LIMIT:], state["id"]]
     session.modified = True
+
+
+def serve(
+    session: SessionBase, puzzle: Puzzle, user: User | AnonymousUser | None = None, theme: str = ""
+) -> dict[str, Any]:
+    """Begins a try at this puzzle at once (another try, asked for by a POST), under a token of its own."""
+    state = offer(session, user or AnonymousUser(), puzzle, theme, nonce=secrets.token_urlsafe(9))
+    _begin(session, state)
     return state
 
 
-def _served(session: SessionBase, puzzle_id: int, token: str) -> dict[str, Any]:
+def serving_id(token: str) -> str:
+    """What an attempt records of its token: a digest short enough for its column."""
+    return hashlib.sha256(token.encode()).hexdigest()[:40]
+
+
+def _served(
+    session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str
+) -> tuple[dict[str, Any], bool]:
+    """The try a submission belongs to, and whether it is yet to begin."""
     state = current(session)
-    if state is None or state["id"] != puzzle_id or state["token"] != token:
+    if state is not None and state["id"] == puzzle_id and state["token"] == token:
+        if state["done"]:
+            raise PuzzleError(_("This try is over: go on to the next puzzle."), 409)
+        return state, False
+    offered = _offered(session, user, puzzle_id, token)
+    if offered is None:
         raise PuzzleError(_("This puzzle was not served to you here: open it again from the trainer."), 409)
-    if state["done"]:
-        raise PuzzleError(_("This try is over: go on to the next puzzle."), 409)
-    return state
+    return offered, True
 
 
 def play(
@@ -86,7 +181,7 @@ def play(
     ply: int,
 ) -> Outcome:
     """One move of the solver. `ply` is where the page was; a stale or repeated submission changes nothing."""
-    state = _served(session, puzzle_id, token)
+    state, fresh = _served(session, user, puzzle_id, token)
     if ply != state["ply"]:
         raise PuzzleError(_("That move was already taken: here is the puzzle as it stands."), 409)
     puzzle = Puzzle.objects.get(pk=puzzle_id)
@@ -98,6 +193,8 @@ def play(
         move = parse_move(position, text.strip(), side)
     except IllegalMoveError as error:
         raise PuzzleError(illegal_move_message(position, text.strip(), side)) from error
+    if fresh:
+        _begin(session, state)
     expected = solution[state["ply"]]
     last_step = state["ply"] == len(solution) - 1
     if coordinate(move) == expected or (last_step and _mates(position, move)):
@@ -119,7 +216,9 @@ def play(
 
 def give_up(*, session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str) -> Outcome:
     """Showing the solution ends the try as a loss."""
-    state = _served(session, puzzle_id, token)
+    state, fresh = _served(session, user, puzzle_id, token)
+    if fresh:
+        _begin(session, state)
     puzzle = Puzzle.objects.get(pk=puzzle_id)
     return _finish(session, user, puzzle, state, solved=False, played=[], message=_("Here is the solution."))
 
@@ -148,15 +247,31 @@ def _refutation(position: Position, move: int) -> tuple[list[str], str]:
                 "%(move)s takes the last piece: the bare negus is a draw (R7.3), even if it mates."
             ) % {"move": learner_san}
         return [coordinate(move)], result_sentence(judgement.status, judgement.result)
-    answer = search(position, time_limit=REFUTATION_SECONDS)
-    if not answer.move:
+    reply, mates = _answer(position)
+    if not reply:
         return [coordinate(move)], _("%(move)s does not win.") % {"move": learner_san}
-    reply_san = san(position, answer.move)
-    if answer.mate_in is not None and answer.mate_in > 0:
+    reply_san = san(position, reply)
+    if mates:
         message = _("After %(move)s your opponent answers %(reply)s and mates.")
     else:
         message = _("After %(move)s your opponent answers %(reply)s, and the win is gone.")
-    return [coordinate(move), coordinate(answer.move)], message % {"move": learner_san, "reply": reply_san}
+    return [coordinate(move), coordinate(reply)], message % {"move": learner_san, "reply": reply_san}
+
+
+def refutation_key(position: Position) -> str:
+    """The cache key of the engine's answer in this position (the puzzle's position after the wrong move)."""
+    return "trainer:refutation:" + hashlib.sha256(position.fen().encode()).hexdigest()
+
+
+def _answer(position: Position) -> tuple[int, bool]:
+    """The opponent's best answer (0 for none) and whether it mates, searched once per position."""
+    key = refutation_key(position)
+    found: tuple[int, bool] | None = cache.get(key)
+    if found is None:
+        answer = search(position, max_nodes=REFUTATION_NODES)
+        found = (answer.move, answer.mate_in is not None and answer.mate_in > 0)
+        cache.set(key, found, REFUTATION_CACHE_SECONDS)
+    return found
 
 
 def _finish(
@@ -173,7 +288,8 @@ def _finish(
     session.modified = True
     outcome = Outcome("solved" if solved else "failed", state["ply"], played, message)
     if user.is_authenticated:
-        attempt = record_attempt(user=user, puzzle_id=puzzle.pk, serving=state["token"], solved=solved)
+        serving = serving_id(state["token"])
+        attempt = record_attempt(user=user, puzzle_id=puzzle.pk, serving=serving, solved=solved)
         if attempt.rated:
             outcome.rating_before, outcome.rating_after = attempt.rating_before, attempt.rating_after
     else:

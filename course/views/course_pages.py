@@ -2,13 +2,13 @@
 decides every move on the server; the page only shows where the learner stands."""
 
 from django import forms
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from course import services
+from course import content, services
 from course.checkers import CONTINUE, FAILED, ILLEGAL, SOLVED, TaskError, Verdict
-from course.models import Lesson, Task
+from course.models import Task
 from course.words import verdict_message
 from senterej.accounts.requests import HtmxHttpRequest
 from senterej.board.explain import illegal_move_message
@@ -37,23 +37,22 @@ def _task(lesson_slug: str, number: int) -> Task:
 def course_map(request: HtmxHttpRequest) -> HttpResponse:
     progress = services.progress_of(request.session, request.user)
     lessons = []
-    for lesson in Lesson.objects.prefetch_related("tasks"):
-        tasks = list(lesson.tasks.all())
-        done = [task for task in tasks if progress.get(task.pk, services.Progress()).stars]
+    for lesson in content.outline():
+        done = [task for task in lesson.tasks if progress.get(task.pk, services.Progress()).stars]
         lessons.append(
             {
                 "lesson": lesson,
-                "count": len(tasks),
+                "count": len(lesson.tasks),
                 "done": len(done),
                 "stars": sum(progress[task.pk].stars for task in done),
-                "max_stars": 3 * len(tasks),
+                "max_stars": 3 * len(lesson.tasks),
             }
         )
     return render(request, "course/map.html", {"lessons": lessons, "next": _first_unfinished(progress)})
 
 
-def _first_unfinished(progress: dict[int, services.Progress]) -> Task | None:
-    for task in Task.objects.select_related("lesson"):
+def _first_unfinished(progress: dict[int, services.Progress]) -> content.TaskEntry | None:
+    for task in content.all_tasks():
         if not progress.get(task.pk, services.Progress()).stars:
             return task
     return None
@@ -64,21 +63,17 @@ def continue_course(request: HtmxHttpRequest) -> HttpResponse:
     task = _first_unfinished(services.progress_of(request.session, request.user))
     if task is None:
         return redirect("course:map")
-    return redirect("course:task", lesson=task.lesson.slug, number=task.order)
+    return redirect("course:task", lesson=task.lesson_slug, number=task.order)
 
 
 @require_safe
 def lesson_page(request: HtmxHttpRequest, lesson: str) -> HttpResponse:
-    lesson_obj = get_object_or_404(Lesson, slug=lesson)
+    text = content.lesson_text(lesson)
+    if text is None:
+        raise Http404("No such lesson.")
     progress = services.progress_of(request.session, request.user)
-    tasks = [(task, progress.get(task.pk, services.Progress())) for task in lesson_obj.tasks.all()]
-    diagram = Position.from_fen(lesson_obj.diagram_fen) if lesson_obj.diagram_fen else None
-    paragraphs = [part.strip() for part in lesson_obj.local_intro.split("\n\n") if part.strip()]
-    return render(
-        request,
-        "course/lesson.html",
-        {"lesson": lesson_obj, "tasks": tasks, "diagram": diagram, "paragraphs": paragraphs},
-    )
+    tasks = [(task, progress.get(task.pk, services.Progress())) for task in text.entry.tasks]
+    return render(request, "course/lesson.html", {"lesson": text.entry, "text": text.html, "tasks": tasks})
 
 
 @require_safe
@@ -167,8 +162,10 @@ def _draw(
         marks=frozenset(SQUARE_OF_NAME[name] for name in marks),
         hint=SQUARE_OF_NAME[task.hint_square] if show_hint and task.hint_square else None,
     )
-    siblings = list(task.lesson.tasks.all())
-    index = [t.pk for t in siblings].index(task.pk)
+    place = content.task_siblings(task)
+    assert place is not None  # the task was just read, and any change to the course renews the outline
+    entry, index = place
+    siblings = entry.tasks
     progress = services.progress_of(request.session, request.user).get(task.pk, services.Progress())
     report = None
     if verdict.report is not None:
@@ -188,7 +185,7 @@ def _draw(
         "number": index + 1,
         "count": len(siblings),
         "next_task": siblings[index + 1] if index + 1 < len(siblings) else None,
-        "next_lesson": Lesson.objects.filter(order__gt=task.lesson.order).first(),
+        "next_lesson": content.next_lesson(entry),
         "in_werera": Position.from_fen(task.fen).werera is not None,
         "options": list(enumerate(task.local_options())),
         "answered": answered,

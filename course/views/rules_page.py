@@ -58,7 +58,13 @@ DIAGRAMS = {
 }
 
 
+#: The page's content is the same for every visitor and changes only with a release: it is drawn once per
+#: language and kept this long (a cache shared across releases needs a KEY_PREFIX of its own per release).
+RULES_SECONDS = 24 * 60 * 60
+
+
 @require_safe
 def rules(request: HttpRequest) -> HttpResponse:
-    diagrams = {name: diagram.view() for name, diagram in DIAGRAMS.items()}
-    return render(request, "course/rules.html", {"diagrams": diagrams, "men": THE_MEN})
+    # The diagrams are drawn by the template (`diagrams.start.view`) only when the kept page has expired.
+    context = {"diagrams": DIAGRAMS, "men": THE_MEN, "cache_seconds": RULES_SECONDS}
+    return render(request, "course/rules.html", context)

@@ -211,3 +211,26 @@ def test_r5_a_werera_puzzle_is_one_choice_of_the_side_whose_man_it_moves(learner
     assert solve(SessionStore(), learner, p, ["c1c8"]).state == "solved"
     wrong = solve(SessionStore(), learner, p, ["c1c7"])
     assert wrong.state == "failed" and "whatever your opponent chooses" in wrong.message
+
+
+@pytest.mark.django_db
+def test_a_refutation_is_bounded_by_nodes_the_same_every_time_and_searched_once(learner, monkeypatch):
+    p = puzzle()
+    searched = []
+    real_search = services.search
+
+    def counting_search(position, **limits):
+        assert "time_limit" not in limits and limits["max_nodes"] == services.REFUTATION_NODES
+        result = real_search(position, **limits)
+        searched.append(result.move)
+        return result
+
+    monkeypatch.setattr(services, "search", counting_search)
+    first = solve(SessionStore(), learner, p, ["c1c2"])
+    second = solve(SessionStore(), AnonymousUser(), p, ["c1c2"])
+    assert len(searched) == 1  # the repeated wrong move costs no search
+    assert (first.played, first.message) == (second.played, second.message)
+    services.cache.clear()
+    third = solve(SessionStore(), AnonymousUser(), p, ["c1c2"])
+    assert len(searched) == 2 and searched[0] == searched[1]  # searched again, the same answer
+    assert third.played == first.played

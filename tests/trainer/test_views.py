@@ -2,7 +2,12 @@
 every bad input (a puzzle not served, a repeated or stale submission, an illegal move, a tampered id, a
 malformed form) answered with a message and a 4xx, changing nothing and rating nothing twice."""
 
+import html
+import re
+from urllib.parse import quote
+
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -16,6 +21,28 @@ pytestmark = pytest.mark.django_db
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
+class TrainerClient(Client):
+    """A client that remembers the try each page it was shown offers: showing a puzzle writes nothing to
+    the session, so the token is read from the page, as a browser's form sends it."""
+
+    offered: dict | None = None
+
+    def get(self, *args, **kwargs):
+        response = super().get(*args, **kwargs)
+        text = response.content.decode()
+        token = re.search(r'name="token" value="([^"]+)"', text)
+        puzzle = re.search(r'action="[^"]*/train/(\d+)/move/"', text)
+        if token and puzzle:
+            ply = re.search(r'name="ply" value="(\d+)"', text)
+            self.offered = {"id": int(puzzle[1]), "token": html.unescape(token[1]), "ply": int(ply[1])}
+        return response
+
+
+@pytest.fixture
+def client():
+    return TrainerClient()
+
+
 @pytest.fixture
 def player(client, learner):
     """The cast's learner, logged in on the test's client (which the anonymous tests use logged out)."""
@@ -23,8 +50,21 @@ def player(client, learner):
     return learner
 
 
+def session_store(client: Client) -> dict | None:
+    """The trainer's store in the client's session, without making a session (as `client.session` would)."""
+    if settings.SESSION_COOKIE_NAME not in client.cookies:
+        return None
+    return client.session.get("trainer")
+
+
+def stored(client: Client) -> dict | None:
+    """The try the session has begun, if any."""
+    return (session_store(client) or {}).get("current")
+
+
 def current(client: Client) -> dict:
-    return client.session["trainer"]["current"]
+    """The try begun in the session, or else the one the last page offered."""
+    return stored(client) or client.offered
 
 
 def open_puzzle(client: Client, puzzle: Puzzle) -> dict:
@@ -46,7 +86,7 @@ def move(
 
 def snapshot(client: Client) -> tuple:
     return (
-        current(client),
+        session_store(client),
         Attempt.objects.count(),
         list(PlayerRating.objects.values_list("rating", flat=True)),
     )
@@ -309,10 +349,13 @@ def test_get_never_plays_a_move(client, player):
 def test_a_report_is_stored_for_the_curators_with_thanks(client, player):
     puzzle = PuzzleFactory()
     open_puzzle(client, puzzle)
-    form = client.get(reverse("trainer:report", args=[puzzle.pk]), **HTMX).content.decode()
+    token = current(client)["token"]
+    form = client.get(reverse("trainer:report", args=[puzzle.pk]), {"token": token}, **HTMX).content.decode()
     assert "There is a second solution" in form
     answer = client.post(
-        reverse("trainer:report", args=[puzzle.pk]), {"reason": "second", "comment": "Rc7 mates too"}, **HTMX
+        reverse("trainer:report", args=[puzzle.pk]),
+        {"reason": "second", "comment": "Rc7 mates too", "token": token},
+        **HTMX,
     )
     assert answer.status_code == 200 and "Thank you for the report" in answer.content.decode()
     report = PuzzleReport.objects.get()
@@ -323,14 +366,18 @@ def test_a_report_is_stored_for_the_curators_with_thanks(client, player):
         "Rc7 mates too",
     )
     assert report.status == PuzzleReport.Status.OPEN
-    again = client.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "other"}, **HTMX)
+    again = client.post(
+        reverse("trainer:report", args=[puzzle.pk]), {"reason": "other", "token": token}, **HTMX
+    )
     assert "Thank you" in again.content.decode() and PuzzleReport.objects.count() == 1
 
 
 def test_an_anonymous_report_has_no_user(client):
     puzzle = PuzzleFactory()
-    open_puzzle(client, puzzle)
-    answer = client.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "wrong"})
+    page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
+    token = current(client)["token"]
+    assert f'report/?token={quote(token)}"' in page  # the page sends its token along
+    answer = client.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "wrong", "token": token})
     assert answer.status_code == 200 and "Thank you" in answer.content.decode()
     assert PuzzleReport.objects.get().user is None
 
@@ -338,12 +385,16 @@ def test_an_anonymous_report_has_no_user(client):
 def test_a_bad_report_is_refused(client):
     puzzle, never_given = PuzzleFactory(), PuzzleFactory(line=LADDER)
     open_puzzle(client, puzzle)
+    token = current(client)["token"]
     url = reverse("trainer:report", args=[puzzle.pk])
-    too_long = client.post(url, {"reason": "other", "comment": "x" * 501})
+    too_long = client.post(url, {"reason": "other", "comment": "x" * 501, "token": token})
     assert too_long.status_code == 400 and "at most 500 characters" in too_long.content.decode()
-    assert client.post(url, {"reason": "spam"}).status_code == 400
-    refused = client.post(reverse("trainer:report", args=[never_given.pk]), {"reason": "wrong"})
+    assert client.post(url, {"reason": "spam", "token": token}).status_code == 400
+    refused = client.post(
+        reverse("trainer:report", args=[never_given.pk]), {"reason": "wrong", "token": token}
+    )
     assert refused.status_code == 403
+    assert client.post(url, {"reason": "wrong"}).status_code == 403  # no token: never given to this session
     assert (
         client.post(reverse("trainer:report", args=[puzzle.pk + 1000]), {"reason": "wrong"}).status_code
         == 404
@@ -373,8 +424,9 @@ def test_reports_are_throttled_per_account(client, player, monkeypatch):
     puzzles = [PuzzleFactory(), PuzzleFactory(line=BLACK_LADDER), PuzzleFactory()]
     answers = []
     for puzzle in puzzles:
-        open_puzzle(client, puzzle)
-        answers.append(client.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "other"}, **HTMX))
+        token = open_puzzle(client, puzzle)["token"]
+        data = {"reason": "other", "token": token}
+        answers.append(client.post(reverse("trainer:report", args=[puzzle.pk]), data, **HTMX))
     assert [answer.status_code for answer in answers] == [200, 200, 429]
     assert "so this one was not sent" in answers[-1].content.decode()
     assert PuzzleReport.objects.count() == 2
@@ -388,10 +440,9 @@ def test_reports_are_throttled_per_address(monkeypatch):
     puzzle = PuzzleFactory()
     codes = []
     for address in ("192.0.2.1", "192.0.2.1", "192.0.2.2"):
-        visitor = Client(REMOTE_ADDR=address)
-        open_puzzle(visitor, puzzle)
-        codes.append(
-            visitor.post(reverse("trainer:report", args=[puzzle.pk]), {"reason": "wrong"}).status_code
-        )
+        visitor = TrainerClient(REMOTE_ADDR=address)
+        token = open_puzzle(visitor, puzzle)["token"]
+        data = {"reason": "wrong", "token": token}
+        codes.append(visitor.post(reverse("trainer:report", args=[puzzle.pk]), data).status_code)
     assert codes == [200, 429, 200]
     assert PuzzleReport.objects.count() == 2

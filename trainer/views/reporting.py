@@ -19,10 +19,18 @@ REPORTS_PER_ACCOUNT = throttle.Rate(count=10, seconds=60 * 60)
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def report(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
-    """Reports go to the curators. A puzzle can be reported by whoever was given it, once per session."""
+    """Reports go to the curators. A puzzle can be reported by whoever was given it, once per session: a try
+    at it begun in this session, a try recorded for the account, or its serving token offered to this
+    session (the puzzle's page sends it along)."""
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
-    given = puzzle.pk in services.seen(request.session) or (
-        request.user.is_authenticated and Attempt.objects.filter(user=request.user, puzzle=puzzle).exists()
+    token = request.POST.get("token") or request.GET.get("token") or ""
+    given = (
+        puzzle.pk in services.seen(request.session)
+        or services.was_offered(request.session, request.user, puzzle.pk, token[:200])
+        or (
+            request.user.is_authenticated
+            and Attempt.objects.filter(user=request.user, puzzle=puzzle).exists()
+        )
     )
     reported = puzzle.pk in request.session.get(SESSION_REPORTED, [])
     form = ReportForm(request.POST or None)
@@ -49,6 +57,7 @@ def report(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
         "given": given,
         "throttled": throttled,
         "minutes": REPORTS_PER_ACCOUNT.minutes,
+        "token": token[:200],
     }
     template = "trainer/report.html#report" if request.htmx else "trainer/report.html"
     return render(request, template, context, status=status)

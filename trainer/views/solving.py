@@ -3,6 +3,7 @@ difficulty. Views parse the request, call a service and draw; the services judge
 once. Every POST answers with the puzzle as it stands: the fragment for htmx (a refused request with its 4xx
 status and message), a redirect back without JavaScript."""
 
+import random
 import re
 from dataclasses import asdict
 from typing import Any
@@ -25,8 +26,9 @@ from trainer.lines import PuzzleLine
 from trainer.models import Puzzle
 from trainer.words import numbered, rating_change, theme_name
 
-#: What the pages keep beside the services' own store: the theme being trained, the difficulty, and the
-#: last outcome, so that a page drawn again (a reload, the redirect after a POST without JavaScript) shows it.
+#: What the pages keep beside the services' own store: the difficulty and the last outcome, so that a page
+#: drawn again (a reload, the redirect after a POST without JavaScript) shows it. Only POSTs write it; the
+#: theme being trained travels in the serving token and then in the try.
 SESSION_PAGE = "trainer_page"
 
 
@@ -34,21 +36,25 @@ THEME_PATTERN = re.compile(r"[A-Za-z0-9]{1,40}")
 
 
 def _page(session: SessionBase) -> dict[str, Any]:
-    page: dict[str, Any] = session.setdefault(
-        SESSION_PAGE, {"theme": "", "difficulty": "normal", "outcome": None}
-    )
+    """The page's store for reading (never made nor marked as changed by reading)."""
+    page: dict[str, Any] | None = session.get(SESSION_PAGE)
+    return page if page is not None else {"difficulty": "normal", "outcome": None}
+
+
+def _page_for_writing(session: SessionBase) -> dict[str, Any]:
+    page: dict[str, Any] = session.setdefault(SESSION_PAGE, {"difficulty": "normal", "outcome": None})
+    session.modified = True
     return page
 
 
 def _served(session: SessionBase, puzzle: Puzzle) -> dict[str, Any] | None:
-    """The services' state of this puzzle's try, if it is the one served to this session."""
+    """The try this session has begun at this puzzle, if it is its current one."""
     state = services.current(session)
     return state if state is not None and state["id"] == puzzle.pk else None
 
 
 def _keep(session: SessionBase, outcome: services.Outcome, token: str, from_ply: int) -> None:
-    _page(session)["outcome"] = {"token": token, "from_ply": from_ply, **asdict(outcome)}
-    session.modified = True
+    _page_for_writing(session)["outcome"] = {"token": token, "from_ply": from_ply, **asdict(outcome)}
 
 
 def _unfinished(session: SessionBase, theme: str) -> Puzzle | None:
@@ -67,29 +73,28 @@ def train(request: HtmxHttpRequest) -> HttpResponse:
     theme = request.GET.get("theme", "")
     if theme and not THEME_PATTERN.fullmatch(theme):
         return _notice(request, "", error=_("There is no such theme."), status=400)
-    page = _page(request.session)
-    page["theme"] = theme
-    request.session.modified = True
+    difficulty = _page(request.session)["difficulty"]
     puzzle = _unfinished(request.session, theme)
     if puzzle is None:
+        # The choice depends only on what the session has done, so that a reload offers the same puzzle
+        # under the same token without anything written down.
+        seed = f"{request.session.session_key}.{request.user.pk}.{services.serial(request.session)}"
         puzzle = selectors.next_puzzle(
             user=request.user,
             rating=services.player_rating(request.user).rating,
-            difficulty=page["difficulty"],
+            difficulty=difficulty,
             theme=theme,
             seen=services.seen(request.session),
+            rng=random.Random(f"{seed}.{theme}.{difficulty}"),
         )
         if puzzle is None:
             return _notice(request, theme)
-        services.serve(request.session, puzzle)
-    return _draw(request, puzzle)
+    return _draw(request, puzzle, theme=theme)
 
 
 @require_safe
 def puzzle_page(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id, active=True)
-    if _served(request.session, puzzle) is None:
-        services.serve(request.session, puzzle)
     return _draw(request, puzzle)
 
 
@@ -126,15 +131,13 @@ def puzzle_solution(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     form = TokenForm(request.POST)
     if not form.is_valid():
         return _draw(request, puzzle, error=_("The form was incomplete: please try again."), status=400)
-    state = _served(request.session, puzzle)
     try:
         outcome = services.give_up(
             session=request.session, user=request.user, puzzle_id=puzzle.pk, token=form.cleaned_data["token"]
         )
     except services.PuzzleError as error:
         return _draw(request, puzzle, error=error.message, status=error.status)
-    assert state is not None  # give_up has checked that this puzzle is the one served
-    _keep(request.session, outcome, form.cleaned_data["token"], state["ply"])
+    _keep(request.session, outcome, form.cleaned_data["token"], outcome.ply)
     return _after_post(request, puzzle)
 
 
@@ -144,7 +147,8 @@ def puzzle_again(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     puzzle = Puzzle.objects.filter(pk=puzzle_id, active=True).first()
     if puzzle is None:
         return _no_such_puzzle(request)
-    services.serve(request.session, puzzle)
+    state = _served(request.session, puzzle)
+    services.serve(request.session, puzzle, request.user, theme=state.get("theme", "") if state else "")
     return _after_post(request, puzzle)
 
 
@@ -153,8 +157,7 @@ def difficulty(request: HtmxHttpRequest) -> HttpResponse:
     form = DifficultyForm(request.POST)
     if not form.is_valid():
         return _notice(request, "", error=_("Choose one of the difficulties offered."), status=400)
-    _page(request.session)["difficulty"] = form.cleaned_data["difficulty"]
-    request.session.modified = True
+    _page_for_writing(request.session)["difficulty"] = form.cleaned_data["difficulty"]
     return redirect("trainer:train")
 
 
@@ -195,8 +198,10 @@ def _step(request: HtmxHttpRequest, count: int) -> int | None:
     return min(max(step, 0), count)
 
 
-def _draw(request: HtmxHttpRequest, puzzle: Puzzle, error: str = "", status: int = 200) -> HttpResponse:
-    context = puzzle_context(request, puzzle)
+def _draw(
+    request: HtmxHttpRequest, puzzle: Puzzle, error: str = "", status: int = 200, theme: str = ""
+) -> HttpResponse:
+    context = puzzle_context(request, puzzle, theme)
     context["error"] = error
     if error:
         context["announce"] = error
@@ -204,18 +209,19 @@ def _draw(request: HtmxHttpRequest, puzzle: Puzzle, error: str = "", status: int
     return render(request, template, context, status=status)
 
 
-def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle) -> dict[str, object]:
-    """The puzzle as this session stands with it: live while the try goes on; once it is over, the last
-    outcome on the board, or the solution step by step (`?step=`)."""
+def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle, theme: str = "") -> dict[str, object]:
+    """The puzzle as this session stands with it: offered (under a token, nothing written) until a try
+    begins; live while the try goes on; once it is over, the last outcome on the board, or the solution step
+    by step (`?step=`)."""
     page = _page(request.session)
-    state = _served(request.session, puzzle)
+    state = _served(request.session, puzzle) or services.offer(request.session, request.user, puzzle, theme)
     kept = page["outcome"]
-    outcome = kept if state is not None and kept is not None and kept["token"] == state["token"] else None
+    outcome = kept if kept is not None and kept["token"] == state["token"] else None
     line = puzzle.line
     start, solver = line.start, line.solver
     solution = puzzle.solution
-    live = state is not None and not state["done"]
-    done = state is not None and state["done"]
+    live = not state["done"]
+    done: bool = state["done"]
     step = _step(request, len(solution)) if done else None
     gave_up = outcome is not None and outcome["state"] == "failed" and not outcome["played"]
     if step is None and gave_up:
@@ -229,10 +235,9 @@ def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle) -> dict[str, object
         played = outcome["played"]
         position, shown = line.after(solution[: outcome["from_ply"]] + played), played
     else:
-        ply = state["ply"] if state is not None else 0
-        position, shown = line.at(ply), []
+        position, shown = line.at(state["ply"]), []
     hint = None
-    if live and state is not None and request.GET.get("hint") == "1":
+    if live and request.GET.get("hint") == "1":
         hint = move_from(parse_coordinate(solution[state["ply"]]))
     board = BoardView(
         position,
@@ -243,14 +248,14 @@ def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle) -> dict[str, object
         hint=hint,
     )
     feedback, rating_text = _feedback(request, line, outcome)
-    theme = page["theme"]
+    theme = state.get("theme", "")
     return {
         "puzzle": puzzle,
         "board": board,
         "state": state,
         "live": live,
         "done": done,
-        "solved": done and state is not None and state["solved"],
+        "solved": done and state["solved"],
         "outcome": outcome,
         "feedback": feedback,
         "rating_text": rating_text,

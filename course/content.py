@@ -1,0 +1,137 @@
+"""What the course holds as every visitor sees it, kept in Django's cache per language: the outline (lessons
+and their tasks, in order, with their titles) and each lesson's text and diagram as drawn. Nothing personal
+is ever kept here: stars, progress and forms are added by the pages for each visitor.
+
+Every key carries the course's version, which a change to any lesson or task replaces (`changed`, connected
+to their saves and deletes): the next read misses and draws afresh. With a cache shared by all workers that
+is immediate; with one cache per worker (local memory), the worker that saved sees it at once and the others
+within CONTENT_SECONDS."""
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from course.models import Lesson, Task
+from senterej.engine import Position
+
+VERSION_KEY = "course:version"
+#: The longest a worker with a cache of its own may show a lesson as it was before an edit.
+CONTENT_SECONDS = 5 * 60
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class TaskEntry:
+    pk: int
+    lesson_slug: str
+    order: int
+    local_title: str
+
+
+@dataclass(frozen=True)
+class LessonEntry:
+    pk: int
+    slug: str
+    order: int
+    local_title: str
+    tasks: tuple[TaskEntry, ...]
+
+
+@dataclass(frozen=True)
+class LessonText:
+    """A lesson's page as every visitor sees it: its entry in the outline and its text and diagram, drawn."""
+
+    entry: LessonEntry
+    html: SafeString
+
+
+def version() -> str:
+    found: str | None = cache.get(VERSION_KEY)
+    if found is None:
+        found = str(time.time_ns())
+        if not cache.add(VERSION_KEY, found, None):  # another request set it first: use theirs
+            found = cache.get(VERSION_KEY, found)
+    return found
+
+
+def changed(**kwargs: object) -> None:
+    """A lesson or a task was saved or deleted: every kept piece of the course is out of date."""
+    cache.set(VERSION_KEY, str(time.time_ns()), None)
+
+
+def _kept(name: str, make: Callable[[], T]) -> T:
+    key = f"course:{version()}:{get_language()}:{name}"
+    found: T | None = cache.get(key)
+    if found is None:
+        found = make()
+        cache.set(key, found, CONTENT_SECONDS)
+    return found
+
+
+def _outline() -> tuple[LessonEntry, ...]:
+    return tuple(
+        LessonEntry(
+            lesson.pk,
+            lesson.slug,
+            lesson.order,
+            lesson.local_title,
+            tuple(
+                TaskEntry(task.pk, lesson.slug, task.order, task.local_title) for task in lesson.tasks.all()
+            ),
+        )
+        for lesson in Lesson.objects.prefetch_related("tasks")
+    )
+
+
+def outline() -> tuple[LessonEntry, ...]:
+    """The lessons in order, each with its tasks in order."""
+    return _kept("outline", _outline)
+
+
+def all_tasks() -> list[TaskEntry]:
+    return [task for lesson in outline() for task in lesson.tasks]
+
+
+def lesson_entry(slug: str) -> LessonEntry | None:
+    return next((lesson for lesson in outline() if lesson.slug == slug), None)
+
+
+def next_lesson(entry: LessonEntry) -> LessonEntry | None:
+    return next((lesson for lesson in outline() if lesson.order > entry.order), None)
+
+
+def _lesson_text(slug: str) -> LessonText | None:
+    entry = lesson_entry(slug)
+    lesson = Lesson.objects.filter(slug=slug).first()
+    if entry is None or lesson is None:
+        return None
+    context = {
+        "lesson": lesson,
+        "diagram": Position.from_fen(lesson.diagram_fen) if lesson.diagram_fen else None,
+        "paragraphs": [part.strip() for part in lesson.local_intro.split("\n\n") if part.strip()],
+    }
+    return LessonText(entry, render_to_string("course/lesson.html#text", context))
+
+
+def lesson_text(slug: str) -> LessonText | None:
+    """The lesson's text and diagram as drawn, or None when there is no such lesson (never kept)."""
+    if lesson_entry(slug) is None:
+        return None
+    return _kept(f"lesson:{slug}", lambda: _lesson_text(slug))
+
+
+def task_siblings(task: Task) -> tuple[LessonEntry, int] | None:
+    """The task's lesson in the outline and the task's place in it."""
+    for lesson in outline():
+        if lesson.pk == task.lesson_id:
+            for index, entry in enumerate(lesson.tasks):
+                if entry.pk == task.pk:
+                    return lesson, index
+    return None

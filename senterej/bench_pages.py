@@ -1,0 +1,156 @@
+"""CPU time per request of the site's pages, beside a trivial view served through the same middleware in the
+same run, with DEBUG off and the static files collected as a deployment collects them.
+
+Each page is asked for many times in a round (time.process_time around the whole loop: the page's CPU in this
+process, its database work on SQLite included); the figure is the median of several rounds. The database is a
+scratch SQLite file with the fixtures loaded and one signed-in learner who has tried some puzzles.
+
+    python -m senterej.bench_pages [--requests N] [--rounds N] [--profile PAGE]
+
+It lives in the project package, not in tools/, because it drives every room's pages."""
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+#: The issue's goal: no page costs more than this many trivial views.
+TARGET_RATIO = 6.7
+
+
+def configure(scratch: Path) -> None:
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", "bench-pages-" + "x" * 50)
+    os.environ["DATABASE_URL"] = f"sqlite:///{scratch / 'bench.sqlite3'}"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "senterej.settings"
+    import django
+    from django.conf import settings
+
+    django.setup()
+    # The trivial view lives in the benchmark's own URLconf, beside the site's, never in the site.
+    settings.ROOT_URLCONF = "senterej.bench_urls"
+    settings.STATIC_ROOT = scratch / "static"
+    settings.ALLOWED_HOSTS = ["testserver"]
+
+
+def seed() -> None:
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("collectstatic", verbosity=0, interactive=False)
+    fixtures = sorted(
+        str(path) for path in (BASE_DIR / "fixtures").iterdir() if path.suffix in (".json", ".jsonl")
+    )
+    call_command("loaddata", *fixtures, verbosity=0)
+
+    from django.contrib.auth.models import User
+
+    from trainer.models import Puzzle
+    from trainer.services import record_attempt
+
+    user = User.objects.create_user("bench", password="bench-pages-password")
+    for index, puzzle in enumerate(Puzzle.objects.filter(active=True)[:60]):
+        record_attempt(user=user, puzzle_id=puzzle.pk, serving=f"bench-{index}", solved=index % 3 != 0)
+
+
+def pages() -> dict[str, tuple[str, bool]]:
+    """name: (address, signed in)."""
+    from django.urls import reverse
+
+    from course.models import Task
+    from trainer.models import Puzzle
+
+    task = Task.objects.select_related("lesson").order_by("lesson__order", "order")[1]
+    puzzle = Puzzle.objects.filter(active=True).order_by("pk").first()
+    assert puzzle is not None
+    return {
+        "trivial": ("/bench/trivial/", False),
+        "home": (reverse("home"), False),
+        "course map": (reverse("course:map"), False),
+        "task": (reverse("course:task", args=[task.lesson.slug, task.order]), False),
+        "rules": (reverse("course:rules"), False),
+        "play": (reverse("play"), False),
+        "train": (reverse("trainer:train"), False),
+        "puzzle": (reverse("trainer:puzzle", args=[puzzle.pk]), False),
+        "dashboard": (reverse("trainer:dashboard"), True),
+    }
+
+
+def requester(address: str, signed_in: bool) -> Callable[[], None]:
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    client = Client()
+    if signed_in:
+        client.force_login(User.objects.get(username="bench"))
+
+    def ask() -> None:
+        response = client.get(address)
+        if response.status_code != 200:
+            raise SystemExit(f"{address} answered {response.status_code}")
+
+    return ask
+
+
+def measure(ask: Callable[[], None], requests: int, rounds: int) -> float:
+    """Median over the rounds of the CPU milliseconds per request."""
+    for _ in range(5):
+        ask()
+    figures = []
+    for _ in range(rounds):
+        start = time.process_time()
+        for _ in range(requests):
+            ask()
+        figures.append((time.process_time() - start) * 1000 / requests)
+    return statistics.median(figures)
+
+
+def profile(ask: Callable[[], None], requests: int) -> None:
+    for _ in range(5):
+        ask()
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(requests):
+        ask()
+    profiler.disable()
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(40)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--requests", type=int, default=100, help="requests per round (default 100)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds per page (default 5)")
+    parser.add_argument("--profile", metavar="PAGE", help="profile one page instead of measuring them all")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="senterej-bench-pages-") as scratch:
+        configure(Path(scratch))
+        seed()
+        addresses = pages()
+        if args.profile:
+            profile(requester(*addresses[args.profile]), args.requests)
+            return
+        trivial = measure(requester(*addresses["trivial"]), args.requests, args.rounds)
+        print(f"{'page':<12} {'ms/request':>10} {'× trivial':>10}")
+        print(f"{'trivial':<12} {trivial:>10.2f} {1:>10.1f}")
+        worst = 0.0
+        for name, (address, signed_in) in addresses.items():
+            if name == "trivial":
+                continue
+            ms = measure(requester(address, signed_in), args.requests, args.rounds)
+            worst = max(worst, ms / trivial)
+            print(f"{name:<12} {ms:>10.2f} {ms / trivial:>10.1f}")
+        verdict = "within" if worst <= TARGET_RATIO else "above"
+        print(f"worst page {worst:.1f}× the trivial view: {verdict} the goal of {TARGET_RATIO}×")
+
+
+if __name__ == "__main__":
+    main()
