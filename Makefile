@@ -63,7 +63,7 @@ bench: $(VENV)/.dev
 
 # A scratch database and static root of its own, in a temporary folder that the benchmark removes.
 bench-pages: $(VENV)/.dev
-	$(PY) -m senterej.bench_pages
+	$(PY) -m tools.bench_pages
 
 # A scratch database of its own, made afresh: the benchmark seeds a million rows.
 bench-selection: $(VENV)/.dev

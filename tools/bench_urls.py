@@ -1,5 +1,5 @@
 """The page benchmark's URLconf: the site's own addresses and, beside them, a trivial view that every page is
-measured against. Only `senterej.bench_pages` uses it; the site never routes to the trivial view."""
+measured against. Only `tools.bench_pages` uses it; the site never routes to the trivial view."""
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver, path

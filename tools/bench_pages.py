@@ -5,7 +5,7 @@ Each page is asked for many times in a round (time.process_time around the whole
 process, its database work on SQLite included); the figure is the median of several rounds. The database is a
 scratch SQLite file with the fixtures loaded and one signed-in learner who has tried some puzzles.
 
-    python -m senterej.bench_pages [--requests N] [--rounds N] [--profile PAGE]
+    python -m tools.bench_pages [--requests N] [--rounds N] [--profile PAGE]
 
 It lives in the project package, not in tools/, because it drives every room's pages."""
 
@@ -35,7 +35,7 @@ def configure(scratch: Path) -> None:
 
     django.setup()
     # The trivial view lives in the benchmark's own URLconf, beside the site's, never in the site.
-    settings.ROOT_URLCONF = "senterej.bench_urls"
+    settings.ROOT_URLCONF = "tools.bench_urls"
     settings.STATIC_ROOT = scratch / "static"
     settings.ALLOWED_HOSTS = ["testserver"]
 
