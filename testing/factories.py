@@ -123,6 +123,14 @@ class AttemptFactory(DjangoModelFactory):
     rated = factory.LazyAttribute(lambda attempt: attempt.rating_after is not None)
     rating_before = factory.LazyAttribute(lambda attempt: 1500.0 if attempt.rated else None)
 
+    @classmethod
+    def _create(cls, model_class, *args, **kwargs):
+        """As the services record a try: the player's earlier tries at the puzzle are no longer the latest."""
+        model_class.objects.filter(user=kwargs["user"], puzzle=kwargs["puzzle"], latest=True).update(
+            latest=False
+        )
+        return super()._create(model_class, *args, **kwargs)
+
     @factory.post_generation
     def when(attempt, create, extracted, **kwargs):
         if extracted is not None:

@@ -111,7 +111,8 @@ class PlayerRating(models.Model):
 
 class Attempt(models.Model):
     """A signed-in player's try at a puzzle. Only the first try at a puzzle is rated; `serving` makes a
-    repeated submission of the same try impossible to record twice."""
+    repeated submission of the same try impossible to record twice; `latest` marks the player's last try at
+    the puzzle (the retry queue is the latest tries that failed)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("user")
@@ -126,12 +127,21 @@ class Attempt(models.Model):
     rating_after = models.FloatField(_("rating after"), null=True, blank=True)
     puzzle_rating_before = models.FloatField(_("puzzle rating before"), null=True, blank=True)
     puzzle_rating_after = models.FloatField(_("puzzle rating after"), null=True, blank=True)
+    latest = models.BooleanField(_("the latest try at the puzzle"), default=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
         indexes = [
             models.Index(fields=["user", "puzzle"], name="attempt_user_puzzle"),
             models.Index(fields=["user", "-created"], name="attempt_user_recent"),
+            # The dashboard's themes, from the latest rated tries, read from an index of the rated ones.
+            models.Index(fields=["user", "-id"], name="attempt_user_rated", condition=models.Q(rated=True)),
+            # The retry queue, newest first, read from an index of the failed latest tries alone.
+            models.Index(
+                fields=["user", "-id"],
+                name="attempt_user_to_retry",
+                condition=models.Q(latest=True, solved=False),
+            ),
         ]
         verbose_name = _("attempt")
         verbose_name_plural = _("attempts")

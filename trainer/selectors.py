@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Value
+from django.db.models import Count, F, Q, QuerySet, Value
 
 from trainer.models import Attempt, Puzzle, PuzzleTheme
 from trainer.words import theme_name
@@ -140,14 +140,11 @@ def theme_results(user: User) -> list[ThemeResult]:
 
 
 def retry_queue(user: User) -> QuerySet[Attempt]:
-    """The player's latest attempt at each active puzzle failed and not solved since, the latest first: a
-    failed attempt with no later attempt at its puzzle. Later is a higher id, which the (user, puzzle)
-    index compares without reading a row; newest first is the user index read backwards, so the first page
-    stops early, however long the player's history."""
-    later = Attempt.objects.filter(user=user, puzzle=OuterRef("puzzle"), id__gt=OuterRef("id"))
+    """The player's latest attempt at each active puzzle, failed (and so not solved since), the latest
+    first. The failed latest tries have an index of their own, read newest first: the first page and the
+    bounded count stop early, however long the player's history."""
     return (
-        Attempt.objects.filter(user=user, solved=False, puzzle__active=True)
-        .filter(~Exists(later))
+        Attempt.objects.filter(user=user, latest=True, solved=False, puzzle__active=True)
         .select_related("puzzle")
         .order_by("-id")
     )

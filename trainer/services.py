@@ -308,7 +308,8 @@ def record_attempt(*, user: User, puzzle_id: int, serving: str, solved: bool) ->
                 return existing
             player = PlayerRating.objects.select_for_update().get(user=user)
             puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
-            first = not Attempt.objects.filter(user=user, puzzle=puzzle).exists()
+            earlier = Attempt.objects.filter(user=user, puzzle=puzzle, latest=True).update(latest=False)
+            first = not earlier and not Attempt.objects.filter(user=user, puzzle=puzzle).exists()
             attempt = Attempt(user=user, puzzle=puzzle, serving=serving, solved=solved, rated=first)
             if first:
                 before = Rating(player.rating, player.rating_deviation, player.volatility)

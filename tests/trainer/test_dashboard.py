@@ -234,3 +234,33 @@ def test_the_benchmark_seeds_times_and_shows_the_plans():
     assert "theme_active_rating" in text and "puzzle_active_rating" in text
     bench()  # a second run replaces its own rows
     assert Puzzle.objects.count() == 1000 and User.objects.count() == 20
+
+
+def test_recording_a_try_makes_it_the_latest_and_the_one_before_not(learner):
+    from trainer.services import record_attempt
+
+    puzzle = PuzzleFactory()
+    first = record_attempt(user=learner, puzzle_id=puzzle.pk, serving="one", solved=False)
+    assert list(selectors.retry_queue(learner)) == [first]
+    second = record_attempt(user=learner, puzzle_id=puzzle.pk, serving="two", solved=True)
+    assert [a.latest for a in Attempt.objects.order_by("id")] == [False, True] and second.latest
+    assert list(selectors.retry_queue(learner)) == []
+    record_attempt(user=learner, puzzle_id=puzzle.pk, serving="two", solved=False)  # the same try again
+    assert Attempt.objects.filter(latest=True).get() == second
+
+
+def test_the_migration_marks_the_latest_try_of_each_player_s_puzzle(learner, second_learner):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("trainer.migrations.0006_attempt_latest")
+    one, two = PuzzleFactory(), PuzzleFactory()
+    rows = [
+        AttemptFactory(user=user, puzzle=puzzle, solved=False)
+        for user, puzzle in ((learner, one), (learner, one), (learner, two), (second_learner, one))
+    ]
+    Attempt.objects.update(latest=True)  # as the new column starts
+    migration.mark_latest(apps, None)
+    assert [a.latest for a in Attempt.objects.order_by("id")] == [False, True, True, True]
+    assert [a.pk for a in selectors.retry_queue(learner)] == [rows[2].pk, rows[1].pk]

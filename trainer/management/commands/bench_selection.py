@@ -192,7 +192,7 @@ class Command(BaseCommand):
         columns = ["user_id", "puzzle_id", "serving", "solved", "rated", "rating_before", "rating_after"]
         recorded = _insert(
             Attempt,
-            [*columns, "puzzle_rating_before", "puzzle_rating_after", "created"],
+            [*columns, "puzzle_rating_before", "puzzle_rating_after", "latest", "created"],
             self._attempts(plans, ids, ratings, now, finals, rng),
         )
         _insert(
@@ -264,6 +264,7 @@ class Command(BaseCommand):
                     rating,
                     puzzle_rating,
                     puzzle_rating,
+                    True,  # one try per puzzle: each is the latest
                     when,
                 )
             finals[user] = rating
