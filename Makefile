@@ -8,6 +8,7 @@
 #   make test-postgres  the test suite on PostgreSQL alone
 #   make bench  the engine's perft benchmark
 #   make bench-pages  CPU time per request of the main pages beside a trivial view (DEBUG off, a scratch database)
+#   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50 connections)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
 
@@ -24,7 +25,7 @@ BENCH_DB := /tmp/senterej-bench.sqlite3
 BIND ?= 127.0.0.1:8000
 WEB_CONCURRENCY ?= 2
 
-.PHONY: run serve test test-postgres bench bench-pages bench-selection messages
+.PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-selection messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -65,6 +66,10 @@ bench: $(VENV)/.dev
 bench-pages: $(VENV)/.dev
 	$(PY) -m tools.bench_pages
 
+# Requests per second under gunicorn and wrk (Debian's package, installed when missing).
+bench-throughput: $(VENV)/.dev /usr/bin/wrk
+	$(PY) -m tools.bench_throughput
+
 # A scratch database of its own, made afresh: the benchmark seeds a million rows.
 bench-selection: $(VENV)/.dev
 	rm -f $(BENCH_DB)
@@ -96,3 +101,6 @@ $(PY):
 # GNU gettext: the tests check the translation catalogues with it.
 /usr/bin/msgfmt:
 	apt-get update && $(APT_INSTALL) gettext
+
+/usr/bin/wrk:
+	apt-get update && $(APT_INSTALL) wrk

@@ -5,9 +5,7 @@ Each page is asked for many times in a round (time.process_time around the whole
 process, its database work on SQLite included); the figure is the median of several rounds. The database is a
 scratch SQLite file with the fixtures loaded and one signed-in learner who has tried some puzzles.
 
-    python -m tools.bench_pages [--requests N] [--rounds N] [--profile PAGE]
-
-It lives in the project package, not in tools/, because it drives every room's pages."""
+    python -m tools.bench_pages [--requests N] [--rounds N] [--profile PAGE]"""
 
 import argparse
 import cProfile
