@@ -99,6 +99,23 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
         return data
 
 
+class GenerateForm(forms.Form):
+    count = forms.IntegerField(
+        label=gettext_lazy("Puzzles"),
+        min_value=1,
+        max_value=50,
+        initial=10,
+        help_text=gettext_lazy("How many new puzzles to add; positions already here are left out."),
+    )
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seed"),
+        min_value=1,
+        max_value=1_000_000,
+        initial=2,
+        help_text=gettext_lazy("The same seed runs the same generator jobs: use a new one for new puzzles."),
+    )
+
+
 class ImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("JSON Lines file"),
@@ -411,8 +428,10 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     def get_urls(self) -> list[URLPattern]:
         imports = self.admin_site.admin_view(self.import_view)
         job = self.admin_site.admin_view(self.job_view)
+        generation = self.admin_site.admin_view(self.generate_view)
         return [
             path("import/", imports, name="trainer_puzzle_import"),
+            path("generate/", generation, name="trainer_puzzle_generate"),
             path("jobs/<int:job_id>/", job, name="trainer_puzzle_job"),
             *super().get_urls(),
         ]
@@ -437,6 +456,24 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
             "form": form,
         }
         return TemplateResponse(request, "admin/trainer/puzzle/import.html", context, status=status)
+
+    def generate_view(self, request: HttpRequest) -> HttpResponse:
+        """New puzzles from the generator, found and proved by a job."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = GenerateForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            payload = {"count": form.cleaned_data["count"], "seed": form.cleaned_data["seed"]}
+            job = jobs.start(kind=CurationJob.Kind.GENERATE, user=signed_in(request), payload=payload)
+            return redirect("admin:trainer_puzzle_job", job_id=job.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": _("Generate puzzles"),
+            "form": form,
+        }
+        status = 400 if request.method == "POST" else 200
+        return TemplateResponse(request, "admin/trainer/puzzle/generate.html", context, status=status)
 
     def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
         """A long job's progress while it runs (the page reloads itself), then what it found."""

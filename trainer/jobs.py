@@ -1,29 +1,39 @@
-"""Curators' long jobs: proving many puzzles again, importing a file of them. A job is a row that the admin
+"""Curators' long jobs: proving many puzzles again, importing a file of them, generating new ones. A job is
+a row that the admin
 creates and a background task runs (`trainer.tasks.curation_job`); the task reports how far it has come as
 it goes, each report a small write of its own, and keeps what it found for the job's page."""
 
 import time
+from itertools import islice
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from trainer import curation
-from trainer.models import CurationJob, Puzzle
+from trainer.models import CurationJob, Puzzle, PuzzleChange
+
+if TYPE_CHECKING:
+    from trainer.generate.selection import Tagged
 
 #: At most one progress write in this many seconds.
 PROGRESS_EVERY = 0.5
 #: A job's page names this many failing puzzles, then counts the rest.
 FAILURES_LISTED = 30
+#: A generation runs at most this many of the generator's jobs for each puzzle asked for.
+GENERATOR_RUNS_PER_PUZZLE = 3
 
 
-def start(*, kind: str, user: User, payload: list[int] | list[str]) -> CurationJob:
+def start(*, kind: str, user: User, payload: list[int] | list[str] | dict[str, int]) -> CurationJob:
     """Makes the job and hands it to the task worker; with a backend that runs tasks at once, it is done
     when this returns."""
     from trainer.tasks import curation_job  # the task module runs jobs through this one
 
-    job = CurationJob.objects.create(kind=kind, user=user, payload=payload, total=len(payload))
+    total = payload["count"] * GENERATOR_RUNS_PER_PUZZLE if isinstance(payload, dict) else len(payload)
+    job = CurationJob.objects.create(kind=kind, user=user, payload=payload, total=total)
     curation_job.enqueue(job.pk)
     job.refresh_from_db()
     return job
@@ -62,6 +72,8 @@ def run(job_id: int) -> None:
 
 def _work(job: CurationJob) -> dict[str, object]:
     progress = _Progress(job)
+    if job.kind == CurationJob.Kind.GENERATE:
+        return _generate(job, progress)
     if job.kind == CurationJob.Kind.IMPORT:
         lines = [str(line) for line in job.payload]
         try:
@@ -80,6 +92,38 @@ def _work(job: CurationJob) -> dict[str, object]:
     return {"proved": len(verdicts), "failing": failing}
 
 
+def _generate(job: CurationJob, progress: _Progress) -> dict[str, object]:
+    """New puzzles from the generator's seeded jobs, in their fixed order, each proved as it is found; the
+    positions already here are left out and no theme goes over its share of the whole (`select_more`). The
+    chosen ones are written together, after the engine's work. The generator is loaded here, by the worker
+    alone: the site's own processes never import it."""
+    from trainer.generate.jobs import jobs, run_job
+    from trainer.generate.selection import select_more, tag
+
+    count, seed = job.payload["count"], job.payload["seed"]
+    kept = [(fen, themes.split()) for fen, themes in Puzzle.objects.values_list("fen", "themes")]
+    candidates: list[Tagged] = []
+    chosen: list[Tagged] = []
+    runs = 0
+    for runs, generator_job in enumerate(islice(jobs(seed), job.total), start=1):
+        candidates.extend(tag(found) for found in run_job(seed, generator_job))
+        chosen = select_more(kept, candidates, count)
+        progress(runs)
+        if len(chosen) >= count:
+            break
+    with transaction.atomic():
+        made = [_new_puzzle(tagged, job.user) for tagged in chosen[:count]]
+    return {"asked": count, "created": made, "runs": runs}
+
+
+def _new_puzzle(tagged: "Tagged", user: User | None) -> int:
+    found = tagged.found
+    fields: dict[str, Any] = {"fen": found.fen, "moves": found.moves, "themes": " ".join(tagged.themes)}
+    puzzle = Puzzle.objects.create(**fields, rating=tagged.rating, source=found.source)
+    curation.record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.CREATED)
+    return puzzle.pk
+
+
 def describe(job: CurationJob) -> list[str]:
     """The job's outcome in the curator's words."""
     result = job.result
@@ -87,6 +131,14 @@ def describe(job: CurationJob) -> list[str]:
         return [_("The job stopped: %(error)s") % {"error": result.get("error", "")}]
     if not job.is_finished:
         return []
+    if job.kind == CurationJob.Kind.GENERATE:
+        made, asked = len(result["created"]), result["asked"]
+        sentence = ngettext(
+            "%(made)d new puzzle of the %(asked)d asked for, proved, from %(runs)d runs of the generator.",
+            "%(made)d new puzzles of the %(asked)d asked for, proved, from %(runs)d runs of the generator.",
+            made,
+        ) % {"made": made, "asked": asked, "runs": result["runs"]}
+        return [sentence]
     if job.kind == CurationJob.Kind.IMPORT:
         if "refused" in result:
             return []  # the page lists the refused lines

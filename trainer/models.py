@@ -230,6 +230,7 @@ class CurationJob(models.Model):
         REVALIDATE = "revalidate", _("re-validation")
         REVALIDATE_AND_DISABLE = "revalidate-disable", _("re-validation, disabling the failures")
         IMPORT = "import", _("import")
+        GENERATE = "generate", _("generation")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("waiting")
@@ -242,7 +243,7 @@ class CurationJob(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=_("user")
     )
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
-    #: The puzzles' ids to prove, or the file's lines to import.
+    #: The puzzles' ids to prove, the file's lines to import, or how many puzzles to generate from which seed.
     payload = models.JSONField(_("work"), default=list)
     total = models.PositiveIntegerField(_("items"), default=0)
     done = models.PositiveIntegerField(_("items done"), default=0)

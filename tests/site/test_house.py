@@ -125,3 +125,21 @@ def test_templates_load_only_the_libraries_of_rooms_they_may_use():
                 if owner is not None and owner != room and owner not in DOORS[room]:
                     wrong.append(f"{path.relative_to(ROOT)} ({room}) loads {library} ({owner})")
     assert templates and wrong == []
+
+
+def test_the_site_never_loads_the_puzzle_generator():
+    """The generator (bots, climbs, thousands of searches) is the worker's: the site's own modules, its
+    admin included, load the proofs alone."""
+    import subprocess
+    import sys
+
+    script = (
+        "import django, sys; django.setup(); "
+        "from django.urls import resolve; import senterej.urls, trainer.admin, trainer.jobs; "
+        "resolve('/train/'); print(sorted(m for m in sys.modules if m.startswith('trainer.generate')))"
+    )
+    environment = {"DJANGO_SETTINGS_MODULE": "senterej.settings", "PATH": "/usr/bin:/bin"}
+    output = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=environment, check=True
+    )
+    assert output.stdout.strip() == "[]"

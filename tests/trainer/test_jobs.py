@@ -2,6 +2,8 @@
 own database backend: the admin answers at once with the job's page, which shows its progress until the
 worker has done it, and then what it found; a job that breaks says so and is never left running."""
 
+from pathlib import Path
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
@@ -15,6 +17,7 @@ from trainer.models import CurationJob, Puzzle
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.queued_tasks]
 
 CHANGELIST = "admin:trainer_puzzle_changelist"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles.jsonl"
 
 
 def run_worker() -> None:
@@ -102,3 +105,48 @@ def test_a_job_s_page_is_for_curators_only(client, learner, admin_client):
     assert response.status_code == 302 and response["Location"].startswith(reverse("admin:login"))
     missing = reverse("admin:trainer_puzzle_job", args=[CurationJob.objects.get().pk + 1])
     assert admin_client.get(missing).status_code == 404
+
+
+@pytest.fixture
+def pool(db):
+    """The site's own puzzles: a generation keeps the balance of a real pool, and leaves its positions out."""
+    call_command("loaddata", str(FIXTURE), verbosity=0)
+    return set(Puzzle.objects.values_list("pk", flat=True))
+
+
+def test_a_generation_adds_new_proved_puzzles_from_the_worker(admin_client, pool):
+    form = admin_client.get(reverse("admin:trainer_puzzle_generate"))
+    assert form.status_code == 200 and 'name="count"' in form.content.decode()
+    response = admin_client.post(reverse("admin:trainer_puzzle_generate"), {"count": 3, "seed": 5})
+    assert response.status_code == 302 and Puzzle.objects.count() == len(pool)
+    job = CurationJob.objects.get()
+    assert (job.kind, job.total) == (CurationJob.Kind.GENERATE, 3 * jobs.GENERATOR_RUNS_PER_PUZZLE)
+    run_worker()
+    job.refresh_from_db()
+    made = job.result["created"]
+    assert job.status == CurationJob.Status.DONE and len(made) == 3
+    for puzzle in Puzzle.objects.filter(pk__in=made):
+        assert curation.validate(puzzle.fen, puzzle.moves, puzzle.themes) is None
+        assert puzzle.changes.get().kind == "created"
+    page = admin_client.get(response["Location"]).content.decode()
+    assert (
+        f"3 new puzzles of the 3 asked for, proved, from {job.result['runs']} runs of the generator." in page
+    )
+
+
+def test_a_generation_leaves_out_the_positions_already_here(admin_client, pool):
+    for _ in range(2):  # the same seed twice: the second run finds the first one's puzzles again
+        admin_client.post(reverse("admin:trainer_puzzle_generate"), {"count": 2, "seed": 5})
+        run_worker()
+    fens = list(Puzzle.objects.values_list("fen", flat=True))
+    assert len(fens) == len(set(fens))
+    first, second = (job.result["created"] for job in CurationJob.objects.order_by("pk"))
+    assert len(first) == 2 and not set(first) & set(second) and not set(first) & pool
+
+
+@pytest.mark.parametrize(
+    "data", [{"count": 0, "seed": 1}, {"count": 51, "seed": 1}, {"count": "x", "seed": 1}]
+)
+def test_a_generation_asks_for_a_sensible_number(admin_client, data):
+    response = admin_client.post(reverse("admin:trainer_puzzle_generate"), data)
+    assert response.status_code == 400 and not CurationJob.objects.exists()

@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
             name='CurationJob',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('revalidate', 're-validation'), ('revalidate-disable', 're-validation, disabling the failures'), ('import', 'import')], max_length=20, verbose_name='kind')),
+                ('kind', models.CharField(choices=[('revalidate', 're-validation'), ('revalidate-disable', 're-validation, disabling the failures'), ('import', 'import'), ('generate', 'generation')], max_length=20, verbose_name='kind')),
                 ('status', models.CharField(choices=[('queued', 'waiting'), ('running', 'running'), ('done', 'done'), ('failed', 'failed')], default='queued', max_length=10, verbose_name='status')),
                 ('payload', models.JSONField(default=list, verbose_name='work')),
                 ('total', models.PositiveIntegerField(default=0, verbose_name='items')),
