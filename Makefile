@@ -7,6 +7,7 @@
 #               a private PostgreSQL cluster, see tools/postgres), engine conformance
 #   make test-postgres  the test suite on PostgreSQL alone
 #   make bench  the engine's perft benchmark
+#   make bench-classroom  30 students for 60 s against gunicorn and PostgreSQL (DB=sqlite: 30 s on SQLite)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
 
@@ -23,7 +24,7 @@ BENCH_DB := /tmp/senterej-bench.sqlite3
 BIND ?= 127.0.0.1:8000
 WEB_CONCURRENCY ?= 2
 
-.PHONY: run serve test test-postgres bench bench-selection messages
+.PHONY: run serve test test-postgres bench bench-classroom bench-selection messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -57,6 +58,12 @@ test-postgres: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 
 bench: $(VENV)/.dev
 	$(PY) -m tools.bench_perft
+
+# A fresh database (its own in the private PostgreSQL cluster, or a scratch SQLite file), the servers as
+# `make serve` runs them, all stopped afterwards; see tools/bench-classroom.
+DB ?= postgres
+bench-classroom: $(VENV)/.runtime
+	tools/bench-classroom $(DB)
 
 # A scratch database of its own, made afresh: the benchmark seeds a million rows.
 bench-selection: $(VENV)/.dev
