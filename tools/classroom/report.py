@@ -8,7 +8,7 @@ from typing import Any
 
 PAGES = ("course map", "task page", "train page", "play page", "game page")
 COURSE_MOVES = ("course move", "course answer", "course retry")
-PUZZLE_MOVES = ("puzzle move",)
+PUZZLE_MOVES = ("puzzle move", "puzzle move: wrong")
 GAME_WRITES = ("start bot game", "game move")
 BOT_REPLIES = ("bot reply: werera", "bot reply: move")
 #: The requests that write to the database while the lesson goes on.

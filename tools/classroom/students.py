@@ -198,12 +198,14 @@ class PuzzleStudent(Student):
                 if not self.think():
                     return
                 ply = int(hidden(page.body, "ply") or 0)
-                move = solution[ply]
+                move, action = solution[ply], "puzzle move"
                 if ply == wrong_at:
                     others = [m for m in legal_moves(page.body) if m != move]
-                    move = self.rng.choice(others) if others else move
+                    move, action = (
+                        (self.rng.choice(others), "puzzle move: wrong") if others else (move, action)
+                    )
                 page = self.browser.request(
-                    "puzzle move", "POST", path, {"move": move, "token": token, "ply": str(ply)}, htmx=True
+                    action, "POST", path, {"move": move, "token": token, "ply": str(ply)}, htmx=True
                 )
                 state = PUZZLE_STATE.search(page.body)
                 if page.status == 0:
