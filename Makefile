@@ -9,6 +9,7 @@
 #   make bench  the engine's perft benchmark
 #   make bench-pages  CPU time per request of the main pages beside a trivial view (DEBUG off, a scratch database)
 #   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50 connections)
+#   make bench-classroom  30 students for 60 s against gunicorn and PostgreSQL (DB=sqlite: 30 s on SQLite)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
 
@@ -24,8 +25,10 @@ BENCH_DB := /tmp/senterej-bench.sqlite3
 # gunicorn's own variables: where it listens and how many worker processes it runs.
 BIND ?= 127.0.0.1:8000
 WEB_CONCURRENCY ?= 2
+# How many task workers `make serve` runs beside gunicorn (each runs one task at a time: a bot's reply, a job).
+TASK_WORKERS ?= 1
 
-.PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-selection messages
+.PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-classroom bench-selection messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -41,8 +44,8 @@ endif
 serve: $(VENV)/.runtime
 	$(PY) manage.py collectstatic --no-input
 	$(PY) manage.py migrate --no-input
-	$(PY) manage.py db_worker --no-reload & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	workers=""; for n in $$(seq $(TASK_WORKERS)); do $(PY) manage.py db_worker --no-reload & workers="$$workers $$!"; done; \
+	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/gunicorn senterej.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) --access-logfile - --error-logfile -
 
 test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
@@ -69,6 +72,12 @@ bench-pages: $(VENV)/.dev
 # Requests per second under gunicorn and wrk (Debian's package, installed when missing).
 bench-throughput: $(VENV)/.dev /usr/bin/wrk
 	$(PY) -m tools.bench_throughput
+
+# A fresh database (its own in the private PostgreSQL cluster, or a scratch SQLite file), the servers as
+# `make serve` runs them, all stopped afterwards; see tools/bench-classroom.
+DB ?= postgres
+bench-classroom: $(VENV)/.runtime
+	tools/bench-classroom $(DB)
 
 # A scratch database of its own, made afresh: the benchmark seeds a million rows.
 bench-selection: $(VENV)/.dev
