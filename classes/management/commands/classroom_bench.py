@@ -25,6 +25,7 @@ from django_tasks_db.models import DBTaskResult
 from course.models import TaskProgress
 from senterej.play.models import Game
 from trainer.models import Attempt
+from trainer.services import serving_id
 
 PREFIX = "classroom"
 #: How long `check` waits for the worker to finish the replies still queued when the load stopped.
@@ -92,8 +93,10 @@ def check(ledger: dict[str, Any]) -> dict[str, Any]:
 
 
 def _attempts(user: User, tokens: list[str], unsure: list[str], counts: dict[str, int]) -> list[str]:
-    """Each finished try has exactly one Attempt (by its serving token), and no Attempt is unaccounted for."""
+    """Each finished try has exactly one Attempt (by its serving token, which an Attempt keeps as a digest),
+    and no Attempt is unaccounted for."""
     problems = []
+    tokens, unsure = [serving_id(token) for token in tokens], [serving_id(token) for token in unsure]
     rows: dict[str, int] = {
         row["serving"]: row["n"]
         for row in Attempt.objects.filter(user=user).values("serving").annotate(n=Count("id"))
