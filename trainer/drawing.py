@@ -1,5 +1,5 @@
-"""The rating chart's markup, drawn in one pass in Python: the template language took most of the dashboard's
-time over a chart's few hundred points. `charts.py` does the geometry; this module writes it as SVG, exactly
+"""The rating chart's markup, drawn in one pass in Python: the template language drew its few hundred points
+one tag at a time. `charts.py` does the geometry; this module writes it as SVG, exactly
 as the template `trainer/_chart.html` drew it before (tests/trainer/golden), which the styles rely on.
 
 Every figure is written as the template wrote it with localisation off (an int or a float by `str`), the
