@@ -36,19 +36,16 @@ def _task(lesson_slug: str, number: int) -> Task:
 @require_safe
 def course_map(request: HtmxHttpRequest) -> HttpResponse:
     progress = services.progress_of(request.session, request.user)
-    lessons = []
+    figures = {}
     for lesson in content.outline():
         done = [task for task in lesson.tasks if progress.get(task.pk, services.Progress()).stars]
-        lessons.append(
-            {
-                "lesson": lesson,
-                "count": len(lesson.tasks),
-                "done": len(done),
-                "stars": sum(progress[task.pk].stars for task in done),
-                "max_stars": 3 * len(lesson.tasks),
-            }
-        )
-    return render(request, "course/map.html", {"lessons": lessons, "next": _first_unfinished(progress)})
+        figures[lesson.pk] = {
+            "done": str(len(done)),
+            "stars": str(sum(progress[task.pk].stars for task in done)),
+            "state": " is-done" if len(done) == len(lesson.tasks) else "",
+        }
+    context = {"lesson_items": content.map_items(figures), "next": _first_unfinished(progress)}
+    return render(request, "course/map.html", context)
 
 
 def _first_unfinished(progress: dict[int, services.Progress]) -> content.TaskEntry | None:
