@@ -6,7 +6,7 @@ progress and forms are added by the pages for each visitor.
 Every key carries the course's version, which a change to any lesson or task replaces (`changed`, connected
 to their saves and deletes): the next read misses and draws afresh. With a cache shared by all workers that
 is immediate; with one cache per worker (local memory), the worker that saved sees it at once and the others
-within CONTENT_SECONDS."""
+within CONTENT_SECONDS (and the few NEAR_SECONDS that a process keeps its own copy)."""
 
 import re
 import time
@@ -68,12 +68,28 @@ def changed(**kwargs: object) -> None:
     cache.set(VERSION_KEY, str(time.time_ns()), None)
 
 
+#: This process's own copies of kept pieces, each for a few seconds at most: they spare every request
+#: the cache's copy (unpickled anew on each read), and their keys carry the course's version like the
+#: cache's. Every kept piece is immutable (frozen entries, tuples, strings), so one copy serves all threads.
+_NEAR: dict[str, tuple[float, object]] = {}
+NEAR_SECONDS = 10
+#: Pieces beyond this many in the process's copies (a few per lesson and language) start them afresh.
+NEAR_MOST = 1000
+
+
 def _kept(name: str, make: Callable[[], T]) -> T:
     key = f"course:{version()}:{get_language()}:{name}"
+    now = time.monotonic()
+    near = _NEAR.get(key)
+    if near is not None and near[0] > now:
+        return near[1]  # type: ignore[return-value]
     found: T | None = cache.get(key)
     if found is None:
         found = make()
         cache.set(key, found, CONTENT_SECONDS)
+    if len(_NEAR) >= NEAR_MOST:
+        _NEAR.clear()
+    _NEAR[key] = (now + NEAR_SECONDS, found)
     return found
 
 

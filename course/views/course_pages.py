@@ -140,7 +140,9 @@ def _draw(
     if answered is None:
         answered = services.attempt_state(request.session, task).get("answer")
     rules = task.rules()
-    position = verdict.position or Position.from_fen(task.fen)
+    start = Position.from_fen(task.fen)
+    in_werera = start.werera is not None
+    position = verdict.position or start
     marks = set(rules.squares) - set(verdict.collected) if task.goal == "stars" else set()
     if task.goal == "capture":
         marks = {
@@ -183,7 +185,7 @@ def _draw(
         "count": len(siblings),
         "next_task": siblings[index + 1] if index + 1 < len(siblings) else None,
         "next_lesson": content.next_lesson(entry),
-        "in_werera": Position.from_fen(task.fen).werera is not None,
+        "in_werera": in_werera,
         "options": list(enumerate(task.local_options())),
         "answered": answered,
     }

@@ -4,6 +4,7 @@ is kept in the cache per language, and a change to a lesson or a task renews it.
 
 import html
 import re
+import time
 
 import pytest
 from django.conf import settings
@@ -166,3 +167,20 @@ def test_a_lesson_whose_tasks_are_all_done_is_marked_done_on_the_map(client, cou
         client.post(reverse("course:task_move", args=[lesson.slug, task.order]), {"move": move})
     assert '<li class="card lesson-map__item is-done">' in client.get(reverse("course:map")).text
     assert '<li class="card lesson-map__item is-done">' not in Client().get(reverse("course:map")).text
+
+
+def test_the_processs_own_copies_follow_the_courses_version_and_expire(client, course, monkeypatch):
+    from course import content
+
+    lesson, _task = course
+    address = reverse("course:map")
+    assert "The der" in client.get(address).text
+    Lesson.objects.filter(pk=lesson.pk).update(title="The rook")  # no signal: the kept copies stand
+    assert "The der" in client.get(address).text
+    content.changed()  # what any save does, here or in another worker sharing the cache
+    assert "The rook" in client.get(address).text
+    Lesson.objects.filter(pk=lesson.pk).update(title="The chariot")
+    later = time.monotonic() + content.NEAR_SECONDS + 1
+    monkeypatch.setattr(content.time, "monotonic", lambda: later)
+    cache.delete_many([key for key in content._NEAR if key.endswith(":outline") or key.endswith(":map")])
+    assert "The chariot" in client.get(address).text  # the cache's copy gone, the process's expired
