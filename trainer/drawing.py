@@ -8,6 +8,8 @@ dates in the active language's short format and the active time zone."""
 from datetime import datetime
 
 from django.conf import settings
+from django.template.defaultfilters import floatformat
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -15,6 +17,7 @@ from django.utils.timezone import is_aware, localtime
 from django.utils.translation import gettext, ngettext
 
 from trainer.charts import Chart
+from trainer.models import Attempt
 
 
 def _summary(chart: Chart, about_student: bool) -> str:
@@ -89,3 +92,18 @@ def draw_chart(chart: Chart, *, about_student: bool = False, chart_id: str = "")
         "</figure>\n"
     )
     return mark_safe("".join(parts))
+
+
+def draw_retry_items(misses: list[Attempt]) -> SafeString:
+    """The dashboard's puzzles to retry, each a link to its puzzle with its rating, as the template's loop
+    drew them (its blank lines too): a translation as it stands, the figures in it escaped."""
+    puzzle, rated = gettext("Puzzle %(number)s"), gettext("rated %(rating)s")
+    return mark_safe(
+        "".join(
+            f'\n              <li><a href="{escape(reverse("trainer:puzzle", args=[miss.puzzle_id]))}">'
+            f"{puzzle % {'number': miss.puzzle_id}}</a> "
+            f'<span class="muted">{rated % {"rating": floatformat(miss.puzzle.rating, 0)}}</span></li>\n'
+            "            "
+            for miss in misses
+        )
+    )

@@ -234,3 +234,25 @@ def test_the_benchmark_seeds_times_and_shows_the_plans():
     assert "theme_active_rating" in text and "puzzle_active_rating" in text
     bench()  # a second run replaces its own rows
     assert Puzzle.objects.count() == 1000 and User.objects.count() == 20
+
+
+def test_the_retry_list_is_drawn_as_the_template_drew_it(learner_client, learner):
+    """The list is drawn in Python (trainer.drawing.draw_retry_items), with the template loop's markup."""
+    first = AttemptFactory(user=learner, solved=False, puzzle=PuzzleFactory(rating=1234.5))
+    second = AttemptFactory(user=learner, solved=False, puzzle=PuzzleFactory(rating=987.4))
+    item = (
+        '\n              <li><a href="{prefix}/train/{pk}/">{word} {pk}</a> '
+        '<span class="muted">{rated} {rating}</span></li>\n            '
+    )
+
+    def items(prefix: str, word: str, rated: str) -> str:
+        return "".join(
+            item.format(prefix=prefix, pk=attempt.puzzle_id, word=word, rated=rated, rating=rating)
+            for attempt, rating in ((second, 987), (first, 1235))
+        )
+
+    english = learner_client.get("/train/dashboard/").text
+    slovak = learner_client.get("/sk/train/dashboard/").text
+    listed = '<ul class="trainer-retry">\n            {}\n          </ul>'
+    assert listed.format(items("", "Puzzle", "rated")) in english
+    assert listed.format(items("/sk", "Úloha", "rating")) in slovak

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_safe
 from senterej.accounts.requests import AuthenticatedHttpRequest
 from trainer import selectors, services
 from trainer.charts import rating_chart
+from trainer.drawing import draw_retry_items
 from trainer.models import Attempt
 from trainer.rating import PROVISIONAL_RD
 from trainer.words import rating_change
@@ -29,12 +30,14 @@ def dashboard_page(request: AuthenticatedHttpRequest) -> HttpResponse:
         return render(request, "trainer/dashboard.html#history", context)
     rating = services.player_rating(request.user)
     queue = selectors.retry_queue(request.user)
+    retry = list(queue[: selectors.RETRY_SHOWN])
     context.update(
         rating=rating,
         provisional=rating.rd > PROVISIONAL_RD,
         chart=rating_chart(selectors.rating_series(request.user)),
         themes=selectors.theme_results(request.user),
-        retry=queue[: selectors.RETRY_SHOWN],
+        retry=retry,
+        retry_items=draw_retry_items(retry),
         retry_count=queue[: selectors.RETRY_COUNTED + 1].count(),
         retry_counted=selectors.RETRY_COUNTED,
         theme_window=selectors.THEME_WINDOW,
