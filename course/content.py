@@ -77,16 +77,20 @@ NEAR_SECONDS = 10
 NEAR_MOST = 1000
 
 
-def _kept(name: str, make: Callable[[], T]) -> T:
+def _kept(name: str, make: Callable[[], T], *, shared: bool = True) -> T:
+    """The piece kept under `name`, made by `make` on a miss. `shared=False` for a mutable piece (a model
+    instance): every request then gets its own copy from the cache, never the process's one."""
     key = f"course:{version()}:{get_language()}:{name}"
     now = time.monotonic()
-    near = _NEAR.get(key)
+    near = _NEAR.get(key) if shared else None
     if near is not None and near[0] > now:
         return near[1]  # type: ignore[return-value]
     found: T | None = cache.get(key)
     if found is None:
         found = make()
         cache.set(key, found, CONTENT_SECONDS)
+    if not shared:
+        return found
     if len(_NEAR) >= NEAR_MOST:
         _NEAR.clear()
     _NEAR[key] = (now + NEAR_SECONDS, found)
@@ -143,6 +147,16 @@ def lesson_text(slug: str) -> LessonText | None:
     if lesson_entry(slug) is None:
         return None
     return _kept(f"lesson:{slug}", lambda: _lesson_text(slug))
+
+
+def task(lesson_slug: str, number: int) -> Task | None:
+    """The task `number` of the lesson, with its lesson, as stored (a copy of its own for each request), or
+    None when there is none (never kept)."""
+
+    def read() -> Task | None:
+        return Task.objects.select_related("lesson").filter(lesson__slug=lesson_slug, order=number).first()
+
+    return _kept(f"task:{lesson_slug}:{number}", read, shared=False)
 
 
 def task_siblings(task: Task) -> tuple[LessonEntry, int] | None:

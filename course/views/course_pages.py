@@ -75,7 +75,9 @@ def lesson_page(request: HtmxHttpRequest, lesson: str) -> HttpResponse:
 
 @require_safe
 def task_page(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
-    task = _task(lesson, number)
+    task = content.task(lesson, number)
+    if task is None:
+        raise Http404("No such task.")
     return _draw(request, task, services.current(request.session, task))
 
 

@@ -184,3 +184,17 @@ def test_the_processs_own_copies_follow_the_courses_version_and_expire(client, c
     monkeypatch.setattr(content.time, "monotonic", lambda: later)
     cache.delete_many([key for key in content._NEAR if key.endswith(":outline") or key.endswith(":map")])
     assert "The chariot" in client.get(address).text  # the cache's copy gone, the process's expired
+
+
+def test_a_task_is_read_from_the_cache_a_fresh_copy_each_time_and_renewed_when_it_changes(client, course):
+    from course import content
+
+    lesson, task = course
+    address = reverse("course:task", args=[lesson.slug, task.order])
+    assert "Collect the stars." in client.get(address).text
+    first, second = content.task(lesson.slug, task.order), content.task(lesson.slug, task.order)
+    assert first == second == task and first is not second  # never one instance shared by requests
+    task.prompt = "Collect both stars."
+    task.save()
+    assert "Collect both stars." in client.get(address).text
+    assert client.get(reverse("course:task", args=[lesson.slug, 9])).status_code == 404
