@@ -39,11 +39,11 @@ def _summary(chart: Chart, about_student: bool) -> str:
     return words % {"counter": count, "low": chart.low, "high": chart.high}
 
 
-def _date(value: datetime) -> str:
+def _date(value: datetime, format: str = "SHORT_DATE_FORMAT") -> str:
     """As the template's date filter wrote it: an aware time in the active time zone."""
     if settings.USE_TZ and is_aware(value):
         value = localtime(value)
-    return escape(date_format(value, "SHORT_DATE_FORMAT"))
+    return escape(date_format(value, format))
 
 
 def draw_chart(chart: Chart, *, about_student: bool = False, chart_id: str = "") -> SafeString:
@@ -107,3 +107,29 @@ def draw_retry_items(misses: list[Attempt]) -> SafeString:
             for miss in misses
         )
     )
+
+
+def draw_history_rows(rows: list[tuple[Attempt, str]]) -> SafeString:
+    """The rows of the dashboard's history, each attempt with its change of rating ("" when not rated), as
+    the template's loop drew them: when, the puzzle (a link while it is active), the result, the change."""
+    solved = '<span class="trainer-result trainer-result--solved">' + escape(gettext("Solved")) + "</span>"
+    missed = '<span class="trainer-result trainer-result--missed">' + escape(gettext("Missed")) + "</span>"
+    not_rated = '<span class="muted">' + escape(gettext("not rated")) + "</span>"
+    parts = []
+    for attempt, change in rows:
+        number = attempt.puzzle_id
+        if attempt.puzzle.active:
+            address = escape(reverse("trainer:puzzle", args=[number]))
+            puzzle = f'<a href="{address}">{number}</a>'
+        else:
+            puzzle = str(number)
+        parts.append(
+            "\n                <tr>\n"
+            f"                  <td>{_date(attempt.created, 'SHORT_DATETIME_FORMAT')}</td>\n"
+            f"                  <td>{puzzle}</td>\n"
+            f"                  <td>{solved if attempt.solved else missed}</td>\n"
+            f"                  <td>{escape(change) if change else not_rated}</td>\n"
+            "                </tr>\n"
+            "              "
+        )
+    return mark_safe("".join(parts))

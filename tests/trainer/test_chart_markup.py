@@ -1,6 +1,6 @@
 """The rating chart's markup, byte for byte, in both languages: the files in golden/ were drawn by the
 template (trainer/_chart.html) that the one-pass drawing replaced, for a player's own chart and a teacher's
-view of a student's."""
+view of a student's; and the dashboard history's times, written as the date filter wrote them."""
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -44,3 +44,17 @@ def test_the_dates_are_the_active_time_zones():
     with timezone.override("Africa/Addis_Ababa"), translation.override("en"):
         drawn = OWN.render(Context({"chart": chart("two")}))
     assert drawn == (GOLDEN / "chart_two_addis_ababa.en.html").read_text()
+
+
+@pytest.mark.parametrize("language", ["en", "sk"])
+def test_the_history_writes_each_time_as_the_date_filter_did(language, learner):
+    from testing.factories import AttemptFactory
+    from trainer.drawing import draw_history_rows
+
+    times = [START, START.replace(hour=0, minute=0), START.replace(hour=12, minute=5)]
+    attempts = [AttemptFactory(user=learner, when=when) for when in times]
+    template = Template('{{ when|date:"SHORT_DATETIME_FORMAT" }}')
+    with translation.override(language), timezone.override("Africa/Addis_Ababa"):
+        drawn = draw_history_rows([(attempt, "") for attempt in attempts])
+        for attempt in attempts:
+            assert f"<td>{template.render(Context({'when': attempt.created}))}</td>" in drawn

@@ -256,3 +256,37 @@ def test_the_retry_list_is_drawn_as_the_template_drew_it(learner_client, learner
     listed = '<ul class="trainer-retry">\n            {}\n          </ul>'
     assert listed.format(items("", "Puzzle", "rated")) in english
     assert listed.format(items("/sk", "Úloha", "rating")) in slovak
+
+
+def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, learner):
+    """The rows are drawn in Python (trainer.drawing.draw_history_rows), with the template loop's markup."""
+    when = datetime(2026, 3, 4, 9, 30, tzinfo=UTC)
+    gone = PuzzleFactory(active=False)
+    rated = AttemptFactory(user=learner, solved=True, rating_after=1512.4, when=when)
+    AttemptFactory(user=learner, solved=False, puzzle=gone, when=when + timedelta(minutes=1))
+    row = (
+        "\n                <tr>\n                  <td>{when}</td>\n                  <td>{puzzle}</td>\n"
+        '                  <td><span class="trainer-result trainer-result--{kind}">{result}</span></td>\n'
+        "                  <td>{change}</td>\n                </tr>\n              "
+    )
+    english = learner_client.get("/train/dashboard/").text
+    assert (
+        row.format(
+            when="03/04/2026 9:31 a.m.",
+            puzzle=gone.pk,
+            kind="missed",
+            result="Missed",
+            change='<span class="muted">not rated</span>',
+        )
+        + row.format(
+            when="03/04/2026 9:30 a.m.",
+            puzzle=f'<a href="/train/{rated.puzzle_id}/">{rated.puzzle_id}</a>',
+            kind="solved",
+            result="Solved",
+            change="1500 → 1512 (+12)",
+        )
+        in english
+    )
+    slovak = learner_client.get("/sk/train/dashboard/").text
+    assert f'<td><a href="/sk/train/{rated.puzzle_id}/">{rated.puzzle_id}</a></td>' in slovak
+    assert '<span class="muted">bez ratingu</span>' in slovak and ">Nevyriešené</span>" in slovak

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_safe
 from senterej.accounts.requests import AuthenticatedHttpRequest
 from trainer import selectors, services
 from trainer.charts import rating_chart
-from trainer.drawing import draw_retry_items
+from trainer.drawing import draw_history_rows, draw_retry_items
 from trainer.models import Attempt
 from trainer.rating import PROVISIONAL_RD
 from trainer.words import rating_change
@@ -22,10 +22,8 @@ HISTORY_PAGE = 20
 def dashboard_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The signed-in player's own dashboard; it reads request.user only, whatever the query string says."""
     attempts = Paginator(selectors.history(request.user), HISTORY_PAGE).get_page(request.GET.get("page"))
-    context: dict[str, object] = {
-        "attempts": attempts,
-        "rows": [(attempt, _change(attempt) if attempt.rated else "") for attempt in attempts],
-    }
+    rows = [(attempt, _change(attempt) if attempt.rated else "") for attempt in attempts]
+    context: dict[str, object] = {"attempts": attempts, "rows": rows, "history_rows": draw_history_rows(rows)}
     if request.htmx:
         return render(request, "trainer/dashboard.html#history", context)
     rating = services.player_rating(request.user)
