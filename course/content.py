@@ -1,20 +1,22 @@
 """What the course holds as every visitor sees it, kept in Django's cache per language: the outline (lessons
-and their tasks, in order, with their titles) and each lesson's text and diagram as drawn. Nothing personal
-is ever kept here: stars, progress and forms are added by the pages for each visitor.
+and their tasks, in order, with their titles), each lesson's text and diagram as drawn, and the course
+map's lessons as drawn with holes for each visitor's figures. Nothing personal is ever kept here: stars,
+progress and forms are added by the pages for each visitor.
 
 Every key carries the course's version, which a change to any lesson or task replaces (`changed`, connected
 to their saves and deletes): the next read misses and draws afresh. With a cache shared by all workers that
 is immediate; with one cache per worker (local memory), the worker that saved sees it at once and the others
-within CONTENT_SECONDS."""
+within CONTENT_SECONDS (and the few NEAR_SECONDS that a process keeps its own copy)."""
 
+import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from course.models import Lesson, Task
@@ -66,12 +68,32 @@ def changed(**kwargs: object) -> None:
     cache.set(VERSION_KEY, str(time.time_ns()), None)
 
 
-def _kept(name: str, make: Callable[[], T]) -> T:
+#: This process's own copies of kept pieces, each for a few seconds at most: they spare every request
+#: the cache's copy (unpickled anew on each read), and their keys carry the course's version like the
+#: cache's. Every kept piece is immutable (frozen entries, tuples, strings), so one copy serves all threads.
+_NEAR: dict[str, tuple[float, object]] = {}
+NEAR_SECONDS = 10
+#: Pieces beyond this many in the process's copies (a few per lesson and language) start them afresh.
+NEAR_MOST = 1000
+
+
+def _kept(name: str, make: Callable[[], T], *, shared: bool = True) -> T:
+    """The piece kept under `name`, made by `make` on a miss. `shared=False` for a mutable piece (a model
+    instance): every request then gets its own copy from the cache, never the process's one."""
     key = f"course:{version()}:{get_language()}:{name}"
+    now = time.monotonic()
+    near = _NEAR.get(key) if shared else None
+    if near is not None and near[0] > now:
+        return near[1]  # type: ignore[return-value]
     found: T | None = cache.get(key)
     if found is None:
         found = make()
         cache.set(key, found, CONTENT_SECONDS)
+    if not shared:
+        return found
+    if len(_NEAR) >= NEAR_MOST:
+        _NEAR.clear()
+    _NEAR[key] = (now + NEAR_SECONDS, found)
     return found
 
 
@@ -127,6 +149,16 @@ def lesson_text(slug: str) -> LessonText | None:
     return _kept(f"lesson:{slug}", lambda: _lesson_text(slug))
 
 
+def task(lesson_slug: str, number: int) -> Task | None:
+    """The task `number` of the lesson, with its lesson, as stored (a copy of its own for each request), or
+    None when there is none (never kept)."""
+
+    def read() -> Task | None:
+        return Task.objects.select_related("lesson").filter(lesson__slug=lesson_slug, order=number).first()
+
+    return _kept(f"task:{lesson_slug}:{number}", read, shared=False)
+
+
 def task_siblings(task: Task) -> tuple[LessonEntry, int] | None:
     """The task's lesson in the outline and the task's place in it."""
     for lesson in outline():
@@ -135,3 +167,35 @@ def task_siblings(task: Task) -> tuple[LessonEntry, int] | None:
                 if entry.pk == task.pk:
                     return lesson, index
     return None
+
+
+#: A figure of one visitor's in the kept course map: NUL, the lesson's id, the figure's name, NUL. A NUL
+#: never comes from the course's text, and the template language writes it as it is.
+_HOLE = re.compile("\x00([0-9]+)\\.([a-z]+)\x00")
+#: A lesson's figures on the map that differ from one visitor to the next.
+MAP_FIGURES = ("done", "stars", "state")
+
+
+def _map_items() -> str:
+    def hole(lesson: LessonEntry, name: str) -> str:
+        return f"\x00{lesson.pk}.{name}\x00"
+
+    lessons = [
+        {
+            "lesson": lesson,
+            "count": len(lesson.tasks),
+            "max_stars": 3 * len(lesson.tasks),
+            **{name: hole(lesson, name) for name in MAP_FIGURES},
+        }
+        for lesson in outline()
+    ]
+    return render_to_string("course/map.html#lessons", {"lessons": lessons})
+
+
+def map_items(figures: Mapping[int, Mapping[str, str]]) -> SafeString:
+    """The course map's lessons with one visitor's figures: by lesson id, the tasks done, the stars and the
+    item's state (" is-done" or ""). The lessons are drawn once per language and course version, with
+    holes for the figures."""
+    drawn = _kept("map", _map_items)
+    nothing = {"done": "0", "stars": "0", "state": ""}
+    return mark_safe(_HOLE.sub(lambda hole: figures.get(int(hole[1]), nothing)[hole[2]], drawn))

@@ -1,5 +1,5 @@
-"""The rating chart, drawn on the server as SVG: this module does the geometry (no Django, no ORM), the
-template `trainer/_chart.html` draws it. One point per rated attempt, oldest on the left, evenly spaced:
+"""The rating chart, drawn on the server as SVG: this module does the geometry (no Django, no ORM),
+`trainer/drawing.py` writes it. One point per rated attempt, oldest on the left, evenly spaced:
 a player's history is a sequence of tries, and sessions of many tries would bunch up on a time axis."""
 
 import math

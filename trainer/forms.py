@@ -1,9 +1,13 @@
 """The trainer's forms: a move, a serving token, the difficulty, a report, and the curators' queue and
 answer."""
 
+from typing import Any
+
 from django import forms
+from django.core.signals import setting_changed
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from trainer import selectors
 from trainer.models import PuzzleReport
@@ -25,6 +29,29 @@ class DifficultyForm(forms.Form):
         choices=[(key, DIFFICULTY_NAMES[key]) for key in selectors.DIFFICULTIES],
         label=gettext_lazy("Difficulty"),
     )
+
+
+_MENUS: dict[tuple[str | None, str], SafeString] = {}
+
+
+def difficulty_menu(difficulty: str) -> SafeString:
+    """The difficulty's menu with `difficulty` chosen, as DifficultyForm draws it (a puzzle page's form is
+    never bound): the same for every player of one language and difficulty, so drawn once and kept."""
+    key = (get_language(), difficulty)
+    found = _MENUS.get(key)
+    if found is None:
+        found = SafeString(str(DifficultyForm(initial={"difficulty": difficulty})["difficulty"]))
+        if difficulty in selectors.DIFFICULTIES:
+            _MENUS[key] = found
+    return found
+
+
+def _forget_menus(**kwargs: Any) -> None:
+    """Settings changed (a test's languages or form renderer): the menus are drawn again."""
+    _MENUS.clear()
+
+
+setting_changed.connect(_forget_menus)
 
 
 class ReportForm(forms.ModelForm[PuzzleReport]):

@@ -36,19 +36,16 @@ def _task(lesson_slug: str, number: int) -> Task:
 @require_safe
 def course_map(request: HtmxHttpRequest) -> HttpResponse:
     progress = services.progress_of(request.session, request.user)
-    lessons = []
+    figures = {}
     for lesson in content.outline():
         done = [task for task in lesson.tasks if progress.get(task.pk, services.Progress()).stars]
-        lessons.append(
-            {
-                "lesson": lesson,
-                "count": len(lesson.tasks),
-                "done": len(done),
-                "stars": sum(progress[task.pk].stars for task in done),
-                "max_stars": 3 * len(lesson.tasks),
-            }
-        )
-    return render(request, "course/map.html", {"lessons": lessons, "next": _first_unfinished(progress)})
+        figures[lesson.pk] = {
+            "done": str(len(done)),
+            "stars": str(sum(progress[task.pk].stars for task in done)),
+            "state": " is-done" if len(done) == len(lesson.tasks) else "",
+        }
+    context = {"lesson_items": content.map_items(figures), "next": _first_unfinished(progress)}
+    return render(request, "course/map.html", context)
 
 
 def _first_unfinished(progress: dict[int, services.Progress]) -> content.TaskEntry | None:
@@ -78,7 +75,9 @@ def lesson_page(request: HtmxHttpRequest, lesson: str) -> HttpResponse:
 
 @require_safe
 def task_page(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
-    task = _task(lesson, number)
+    task = content.task(lesson, number)
+    if task is None:
+        raise Http404("No such task.")
     return _draw(request, task, services.current(request.session, task))
 
 
@@ -143,7 +142,9 @@ def _draw(
     if answered is None:
         answered = services.attempt_state(request.session, task).get("answer")
     rules = task.rules()
-    position = verdict.position or Position.from_fen(task.fen)
+    start = Position.from_fen(task.fen)
+    in_werera = start.werera is not None
+    position = verdict.position or start
     marks = set(rules.squares) - set(verdict.collected) if task.goal == "stars" else set()
     if task.goal == "capture":
         marks = {
@@ -186,7 +187,7 @@ def _draw(
         "count": len(siblings),
         "next_task": siblings[index + 1] if index + 1 < len(siblings) else None,
         "next_lesson": content.next_lesson(entry),
-        "in_werera": Position.from_fen(task.fen).werera is not None,
+        "in_werera": in_werera,
         "options": list(enumerate(task.local_options())),
         "answered": answered,
     }

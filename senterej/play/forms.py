@@ -1,8 +1,13 @@
 """The forms of play: a new game, a move or werera choice, the version a request was drawn at, a record to
 import."""
 
+from typing import Any
+
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.core.signals import setting_changed
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext_lazy
 
 from senterej.engine.bots import LEVELS
 from senterej.play.models import Game
@@ -34,6 +39,33 @@ class NewGameForm(forms.Form):
         initial="white",
         label=gettext_lazy("Your side"),
     )
+
+
+#: What a new-game form offers first.
+NEW_GAME_INITIAL = {"mode": Game.Mode.BOT}
+
+_BLANK_FIELDS: dict[str | None, SafeString] = {}
+
+
+def blank_new_game_fields() -> SafeString:
+    """The fields of a new-game form that nobody has filled in yet (no errors, the initial choices), as
+    the play page draws them: the same for every visitor, so drawn once per language in this process.
+    A submitted form is drawn afresh with its data and errors."""
+    language = get_language()
+    found = _BLANK_FIELDS.get(language)
+    if found is None:
+        form = NewGameForm(initial=NEW_GAME_INITIAL)
+        drawn = render_to_string("play/play.html#fields", {"form": form})
+        found = _BLANK_FIELDS[language] = SafeString(drawn)
+    return found
+
+
+def _forget_blank_fields(**kwargs: Any) -> None:
+    """Settings changed (a test's languages, templates or form renderer): the fields are drawn again."""
+    _BLANK_FIELDS.clear()
+
+
+setting_changed.connect(_forget_blank_fields)
 
 
 class MoveForm(forms.Form):

@@ -22,7 +22,14 @@ from senterej.engine import game as rules
 from senterej.engine.pieces import COLOURS
 from senterej.engine.werera import quicker_side
 from senterej.play import services
-from senterej.play.forms import ImportForm, MoveForm, NewGameForm, VersionForm
+from senterej.play.forms import (
+    NEW_GAME_INITIAL,
+    ImportForm,
+    MoveForm,
+    NewGameForm,
+    VersionForm,
+    blank_new_game_fields,
+)
 from senterej.play.models import Game
 from senterej.play.replay import Step, timeline
 from senterej.play.words import LEVEL_NAMES, result_sentence
@@ -81,7 +88,7 @@ def _owns_analysis(request: HttpRequest, game: Game) -> bool:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def play(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None, initial={"mode": Game.Mode.BOT})
+    form = NewGameForm(request.POST or None, initial=NEW_GAME_INITIAL)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -102,7 +109,10 @@ def play(request: HttpRequest) -> HttpResponse:
             status = 400
     ids = list(_session_tokens(request))
     games = Game.objects.filter(pk__in=ids).exclude(mode=Game.Mode.ANALYSIS)[:20]
-    return render(request, "play/play.html", {"form": form, "games": games}, status=status)
+    context = {"form": form, "games": games}
+    if not form.is_bound:
+        context["blank_fields"] = blank_new_game_fields()
+    return render(request, "play/play.html", context, status=status)
 
 
 @require_safe

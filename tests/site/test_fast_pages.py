@@ -4,6 +4,7 @@ is kept in the cache per language, and a change to a lesson or a task renews it.
 
 import html
 import re
+import time
 
 import pytest
 from django.conf import settings
@@ -139,3 +140,61 @@ def test_the_stars_on_a_kept_lesson_are_each_visitors_own(client, course, learne
     assert "3 of 3 stars" not in other.get(address).content.decode()
     page = client.get(address).content.decode()
     assert page.count('name="csrfmiddlewaretoken"') >= 1  # each visitor's own forms, drawn afresh
+
+
+def test_the_figures_on_the_kept_course_map_are_each_visitors_own(client, course, learner):
+    lesson, task = course
+    address = reverse("course:map")
+    other = Client()
+    item = f'<a href="{reverse("course:lesson", args=[lesson.slug])}">'
+    assert "0 of 2 tasks" in other.get(address).text and "is-done" not in other.get(address).text
+    client.force_login(learner)
+    for move in ("a1a5", "a5e5"):
+        client.post(reverse("course:task_move", args=[lesson.slug, task.order]), {"move": move})
+    mine = client.get(address).text
+    assert "1 of 2 tasks" in mine and 'aria-label="3 of 6 stars">★ 3/6</span>' in mine and item in mine
+    theirs = other.get(address).text
+    assert "0 of 2 tasks" in theirs and 'aria-label="0 of 6 stars">★ 0/6</span>' in theirs
+    assert "\x00" not in mine + theirs
+    slovak = client.get("/sk" + address).text
+    assert "1 z 2 cvičení" in slovak
+
+
+def test_a_lesson_whose_tasks_are_all_done_is_marked_done_on_the_map(client, course):
+    lesson, task = course
+    Task.objects.filter(lesson=lesson).exclude(pk=task.pk).delete()
+    for move in ("a1a5", "a5e5"):
+        client.post(reverse("course:task_move", args=[lesson.slug, task.order]), {"move": move})
+    assert '<li class="card lesson-map__item is-done">' in client.get(reverse("course:map")).text
+    assert '<li class="card lesson-map__item is-done">' not in Client().get(reverse("course:map")).text
+
+
+def test_the_processs_own_copies_follow_the_courses_version_and_expire(client, course, monkeypatch):
+    from course import content
+
+    lesson, _task = course
+    address = reverse("course:map")
+    assert "The der" in client.get(address).text
+    Lesson.objects.filter(pk=lesson.pk).update(title="The rook")  # no signal: the kept copies stand
+    assert "The der" in client.get(address).text
+    content.changed()  # what any save does, here or in another worker sharing the cache
+    assert "The rook" in client.get(address).text
+    Lesson.objects.filter(pk=lesson.pk).update(title="The chariot")
+    later = time.monotonic() + content.NEAR_SECONDS + 1
+    monkeypatch.setattr(content.time, "monotonic", lambda: later)
+    cache.delete_many([key for key in content._NEAR if key.endswith(":outline") or key.endswith(":map")])
+    assert "The chariot" in client.get(address).text  # the cache's copy gone, the process's expired
+
+
+def test_a_task_is_read_from_the_cache_a_fresh_copy_each_time_and_renewed_when_it_changes(client, course):
+    from course import content
+
+    lesson, task = course
+    address = reverse("course:task", args=[lesson.slug, task.order])
+    assert "Collect the stars." in client.get(address).text
+    first, second = content.task(lesson.slug, task.order), content.task(lesson.slug, task.order)
+    assert first == second == task and first is not second  # never one instance shared by requests
+    task.prompt = "Collect both stars."
+    task.save()
+    assert "Collect both stars." in client.get(address).text
+    assert client.get(reverse("course:task", args=[lesson.slug, 9])).status_code == 404

@@ -25,7 +25,13 @@ DOORS = {
     "project": {"classes", "course", "trainer", "play", "board", "accounts", "engine"},
 }
 #: The template libraries each room owns; Django's and the libraries' own belong to no room.
-LIBRARIES = {"board": "board", "roles": "accounts", "classes": "classes", "languages": "project"}
+LIBRARIES = {
+    "board": "board",
+    "roles": "accounts",
+    "charts": "trainer",
+    "classes": "classes",
+    "languages": "project",
+}
 
 
 def room_of_module(name: str) -> str | None:

@@ -264,3 +264,59 @@ def test_the_migration_marks_the_latest_try_of_each_player_s_puzzle(learner, sec
     migration.mark_latest(apps, None)
     assert [a.latest for a in Attempt.objects.order_by("id")] == [False, True, True, True]
     assert [a.pk for a in selectors.retry_queue(learner)] == [rows[2].pk, rows[1].pk]
+
+
+def test_the_retry_list_is_drawn_as_the_template_drew_it(learner_client, learner):
+    """The list is drawn in Python (trainer.drawing.draw_retry_items), with the template loop's markup."""
+    first = AttemptFactory(user=learner, solved=False, puzzle=PuzzleFactory(rating=1234.5))
+    second = AttemptFactory(user=learner, solved=False, puzzle=PuzzleFactory(rating=987.4))
+    item = (
+        '\n              <li><a href="{prefix}/train/{pk}/">{word} {pk}</a> '
+        '<span class="muted">{rated} {rating}</span></li>\n            '
+    )
+
+    def items(prefix: str, word: str, rated: str) -> str:
+        return "".join(
+            item.format(prefix=prefix, pk=attempt.puzzle_id, word=word, rated=rated, rating=rating)
+            for attempt, rating in ((second, 987), (first, 1235))
+        )
+
+    english = learner_client.get("/train/dashboard/").text
+    slovak = learner_client.get("/sk/train/dashboard/").text
+    listed = '<ul class="trainer-retry">\n            {}\n          </ul>'
+    assert listed.format(items("", "Puzzle", "rated")) in english
+    assert listed.format(items("/sk", "Úloha", "rating")) in slovak
+
+
+def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, learner):
+    """The rows are drawn in Python (trainer.drawing.draw_history_rows), with the template loop's markup."""
+    when = datetime(2026, 3, 4, 9, 30, tzinfo=UTC)
+    gone = PuzzleFactory(active=False)
+    rated = AttemptFactory(user=learner, solved=True, rating_after=1512.4, when=when)
+    AttemptFactory(user=learner, solved=False, puzzle=gone, when=when + timedelta(minutes=1))
+    row = (
+        "\n                <tr>\n                  <td>{when}</td>\n                  <td>{puzzle}</td>\n"
+        '                  <td><span class="trainer-result trainer-result--{kind}">{result}</span></td>\n'
+        "                  <td>{change}</td>\n                </tr>\n              "
+    )
+    english = learner_client.get("/train/dashboard/").text
+    assert (
+        row.format(
+            when="03/04/2026 9:31 a.m.",
+            puzzle=gone.pk,
+            kind="missed",
+            result="Missed",
+            change='<span class="muted">not rated</span>',
+        )
+        + row.format(
+            when="03/04/2026 9:30 a.m.",
+            puzzle=f'<a href="/train/{rated.puzzle_id}/">{rated.puzzle_id}</a>',
+            kind="solved",
+            result="Solved",
+            change="1500 → 1512 (+12)",
+        )
+        in english
+    )
+    slovak = learner_client.get("/sk/train/dashboard/").text
+    assert f'<td><a href="/sk/train/{rated.puzzle_id}/">{rated.puzzle_id}</a></td>' in slovak
+    assert '<span class="muted">bez ratingu</span>' in slovak and ">Nevyriešené</span>" in slovak

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_safe
 from senterej.accounts.requests import AuthenticatedHttpRequest
 from trainer import selectors, services
 from trainer.charts import rating_chart
+from trainer.drawing import draw_history_rows, draw_retry_items
 from trainer.models import Attempt
 from trainer.rating import PROVISIONAL_RD
 from trainer.words import rating_change
@@ -21,20 +22,20 @@ HISTORY_PAGE = 20
 def dashboard_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The signed-in player's own dashboard; it reads request.user only, whatever the query string says."""
     attempts = Paginator(selectors.history(request.user), HISTORY_PAGE).get_page(request.GET.get("page"))
-    context: dict[str, object] = {
-        "attempts": attempts,
-        "rows": [(attempt, _change(attempt) if attempt.rated else "") for attempt in attempts],
-    }
+    rows = [(attempt, _change(attempt) if attempt.rated else "") for attempt in attempts]
+    context: dict[str, object] = {"attempts": attempts, "rows": rows, "history_rows": draw_history_rows(rows)}
     if request.htmx:
         return render(request, "trainer/dashboard.html#history", context)
     rating = services.player_rating(request.user)
     queue = selectors.retry_queue(request.user)
+    retry = list(queue[: selectors.RETRY_SHOWN])
     context.update(
         rating=rating,
         provisional=rating.rd > PROVISIONAL_RD,
         chart=rating_chart(selectors.rating_series(request.user)),
         themes=selectors.theme_results(request.user),
-        retry=queue[: selectors.RETRY_SHOWN],
+        retry=retry,
+        retry_items=draw_retry_items(retry),
         retry_count=queue[: selectors.RETRY_COUNTED + 1].count(),
         retry_counted=selectors.RETRY_COUNTED,
         theme_window=selectors.THEME_WINDOW,

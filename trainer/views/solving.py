@@ -21,7 +21,7 @@ from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
 from trainer import selectors, services
-from trainer.forms import DifficultyForm, MoveForm, TokenForm
+from trainer.forms import DifficultyForm, MoveForm, TokenForm, difficulty_menu
 from trainer.lines import PuzzleLine
 from trainer.models import Puzzle
 from trainer.words import numbered, rating_change, theme_name
@@ -268,7 +268,8 @@ def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle, theme: str = "") ->
         "theme": theme,
         "theme_name": theme_name(theme) if theme else "",
         "next_url": reverse("trainer:train") + (f"?theme={theme}" if theme else ""),
-        "difficulty_form": DifficultyForm(initial={"difficulty": page["difficulty"]}),
+        "difficulty_label_for": DifficultyForm()["difficulty"].id_for_label,
+        "difficulty_menu": difficulty_menu(page["difficulty"]),
     }
 
 

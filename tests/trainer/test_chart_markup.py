@@ -1,0 +1,60 @@
+"""The rating chart's markup, byte for byte, in both languages: the files in golden/ were drawn by the
+template (trainer/_chart.html) that the one-pass drawing replaced, for a player's own chart and a teacher's
+view of a student's; and the dashboard history's times, written as the date filter wrote them."""
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from django.template import Context, Template
+from django.utils import timezone, translation
+
+from trainer.charts import rating_chart
+
+GOLDEN = Path(__file__).parent / "golden"
+START = datetime(2026, 3, 4, 23, 30, tzinfo=UTC)
+CASES = {
+    "one": [1500.0],
+    "two": [1500.0, 1562.37],
+    "flat": [1500.0] * 5,
+    "sixty": [1500 + 37 * ((i * 7) % 11) - 150 + i * 0.35 for i in range(60)],
+    "many": [900 + (i * 53) % 1700 + i / 7 for i in range(400)],
+}
+OWN = Template("{% load charts %}{% rating_chart chart %}")
+STUDENTS = Template(
+    '{% load charts %}{% rating_chart chart about_student=True chart_id="student-chart-summary" %}'
+)
+
+
+def chart(name: str):
+    return rating_chart([(START + timedelta(hours=7 * i), r) for i, r in enumerate(CASES[name])])
+
+
+@pytest.mark.parametrize("language", ["en", "sk"])
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_chart_is_drawn_as_before(name, language):
+    with translation.override(language):
+        own = OWN.render(Context({"chart": chart(name)}))
+        students = STUDENTS.render(Context({"chart": chart(name)}))
+    assert own == (GOLDEN / f"chart_{name}.{language}.html").read_text()
+    assert students == (GOLDEN / f"chart_{name}_student.{language}.html").read_text()
+
+
+def test_the_dates_are_the_active_time_zones():
+    with timezone.override("Africa/Addis_Ababa"), translation.override("en"):
+        drawn = OWN.render(Context({"chart": chart("two")}))
+    assert drawn == (GOLDEN / "chart_two_addis_ababa.en.html").read_text()
+
+
+@pytest.mark.parametrize("language", ["en", "sk"])
+def test_the_history_writes_each_time_as_the_date_filter_did(language, learner):
+    from testing.factories import AttemptFactory
+    from trainer.drawing import draw_history_rows
+
+    times = [START, START.replace(hour=0, minute=0), START.replace(hour=12, minute=5)]
+    attempts = [AttemptFactory(user=learner, when=when) for when in times]
+    template = Template('{{ when|date:"SHORT_DATETIME_FORMAT" }}')
+    with translation.override(language), timezone.override("Africa/Addis_Ababa"):
+        drawn = draw_history_rows([(attempt, "") for attempt in attempts])
+        for attempt in attempts:
+            assert f"<td>{template.render(Context({'when': attempt.created}))}</td>" in drawn
