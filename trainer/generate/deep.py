@@ -86,15 +86,21 @@ def deep_puzzle(fen: str, source: str, least: int = DEEP_LEAST, most: int = DEEP
     return proved_puzzle(fen, line, source, DEEP_PROOF_NODES)
 
 
-def _deep_score(fen: str, most: int) -> tuple[int, int] | None:
-    """How far a climb has come: the mate by checks (its length, 0 for none, and 1 if one move alone
-    starts it), or None for a position the rules refuse (R9.1), one already over, or one too costly to look
-    at."""
+def _open_position(fen: str) -> Position | None:
+    """The climb's position, unless the rules refuse it (R9.1) or the game is already over there."""
     try:
         position = Position.from_fen(fen)
     except ValueError:
         return None
-    if status(position)[0] is not None:
+    return None if status(position)[0] is not None else position
+
+
+def _deep_score(fen: str, most: int) -> tuple[int, int] | None:
+    """How far a climb has come: the mate by checks (its length, 0 for none, and 1 if one move alone
+    starts it), or None for a position the rules refuse (R9.1), one already over, or one too costly to look
+    at."""
+    position = _open_position(fen)
+    if position is None:
         return None
     search = MateSearch(max_nodes=CLIMB_NODES, checks_only=True)
     try:
@@ -110,11 +116,8 @@ def _two_fil_score(fen: str, most: int) -> tuple[int, int] | None:
     """A climb towards a two-fil mate in one: 3 when the one mate in one is by two fils, 2 when some mate
     in one is, 1 for any mate in one, 0 for none (None as for `_deep_score`)."""
     del most
-    try:
-        position = Position.from_fen(fen)
-    except ValueError:
-        return None
-    if status(position)[0] is not None:
+    position = _open_position(fen)
+    if position is None:
         return None
     mates = MateSearch(max_nodes=CLIMB_NODES).mating_moves(position, 1)
     if not mates:
