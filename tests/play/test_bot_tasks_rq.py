@@ -1,13 +1,15 @@
 """The same bot reply through the RQ backend (TASK_BACKEND=rq), for workers on many machines: enqueued in
-Redis by the page, run by `manage.py rqworker`, played under the game's lock. `make test` starts a private
-Redis (tools/redis) and names it in REDIS_URL; without one this file is skipped."""
+Redis by the page, run by an RQ worker as `manage.py rqworker` runs one, played under the game's lock.
+`make test` starts a private Redis (tools/redis) and names it in REDIS_URL; without one this file is
+skipped."""
 
 import os
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django_tasks_rq.backend import Job
+from rq import SimpleWorker
 
 from senterej.engine import WHITE
 from senterej.env import RQ_BACKEND
@@ -28,7 +30,6 @@ def rq(settings):
     import django_rq
 
     settings.TASKS = {"default": {"BACKEND": RQ_BACKEND, "QUEUES": ["default"]}}
-    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "django_rq"]
     queue = django_rq.get_queue("default")
     queue.empty()
     yield queue
@@ -44,14 +45,7 @@ def test_a_bot_reply_goes_through_redis_and_an_rq_worker(rq, client: Client):
     assert response.status_code == 302
     game.refresh_from_db()
     assert len(game.steps) == 1 and rq.count == 1
-    call_command(
-        "rqworker",
-        "default",
-        "--burst",
-        "--worker-class",
-        "rq.SimpleWorker",
-        "--job-class",
-        "django_tasks_rq.backend.Job",
-    )
+    # What `manage.py rqworker default --job-class django_tasks_rq.backend.Job` does, in this process.
+    SimpleWorker([rq], connection=rq.connection, job_class=Job).work(burst=True)
     game.refresh_from_db()
     assert len(game.steps) == 2 and game.steps[1]["side"] == "black" and rq.count == 0
