@@ -12,7 +12,7 @@ import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
@@ -84,7 +84,7 @@ def _kept(name: str, make: Callable[[], T], *, shared: bool = True) -> T:
     now = time.monotonic()
     near = _NEAR.get(key) if shared else None
     if near is not None and near[0] > now:
-        return near[1]  # type: ignore[return-value]
+        return cast(T, near[1])
     found: T | None = cache.get(key)
     if found is None:
         found = make()

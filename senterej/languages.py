@@ -14,6 +14,7 @@ from typing import Any
 
 from django import template
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.signals import setting_changed
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf, translate_url
@@ -71,7 +72,7 @@ def site_nav(context: template.Context) -> SafeString:
     the log-out form for a signed-in account, or the log-in link."""
     user = context.get("user")
     signed_in = bool(user is not None and user.is_authenticated)
-    curator = signed_in and roles.is_curator(user)  # type: ignore[arg-type]
+    curator = isinstance(user, User) and user.is_authenticated and roles.is_curator(user)
 
     def draw(token: str) -> str:
         context = {"signed_in": signed_in, "curator": curator, "csrf_token": token}
