@@ -157,6 +157,7 @@ def game_context(
         last_move=steps[ply - 1].last_move if ply else (),
     )
     thinking = latest and services.bot_to_act(game)
+    players = _players(game, seats)
     my_choices = [
         (Side.of(side).label, game.choice(side))
         for side in COLOURS
@@ -179,7 +180,7 @@ def game_context(
         "ready_param": "&ready=1" if black_chooses_on_one_device and ready else "",
         "my_choices": my_choices,
         "result_sentence": result_sentence(game.status, game.result),
-        "players": _players(game, seats),
+        "players": players,
         "my_sides": [Side.of(side).value for side in seats.sides],
         "announce": error_free_announcement(steps[:ply], game),
         "is_player": bool(seats.sides),
@@ -187,7 +188,7 @@ def game_context(
         "last_round": next((step for step in reversed(steps[:ply]) if step.sentences), None),
         "polls": (game.mode == Game.Mode.ONLINE or thinking) and not game.is_over,
         "bot_thinking": thinking,
-        "bot_name": _players(game, seats).get(game.bot_colour, ""),
+        "bot_name": players.get(game.bot_colour, ""),
         "bot_late": thinking and timezone.now() - game.updated > BOT_PATIENCE,
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
         if game.mode == Game.Mode.ONLINE and not game.joined
