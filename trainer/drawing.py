@@ -6,6 +6,7 @@ Every figure is written as the template wrote it with localisation off (an int o
 dates in the active language's short format and the active time zone."""
 
 from datetime import datetime
+from urllib.parse import quote
 
 from django.conf import settings
 from django.template.defaultfilters import floatformat
@@ -17,7 +18,7 @@ from django.utils.timezone import is_aware, localtime
 from django.utils.translation import gettext, ngettext
 
 from trainer.charts import Chart
-from trainer.models import Attempt
+from trainer.selectors import HistoryEntry, ThemeResult
 
 
 def _summary(chart: Chart, about_student: bool) -> str:
@@ -94,31 +95,52 @@ def draw_chart(chart: Chart, *, about_student: bool = False, chart_id: str = "")
     return mark_safe("".join(parts))
 
 
-def draw_retry_items(misses: list[Attempt]) -> SafeString:
+def draw_retry_items(misses: list[tuple[int, float]]) -> SafeString:
     """The dashboard's puzzles to retry, each a link to its puzzle with its rating, as the template's loop
     drew them (its blank lines too): a translation as it stands, the figures in it escaped."""
     puzzle, rated = gettext("Puzzle %(number)s"), gettext("rated %(rating)s")
     return mark_safe(
         "".join(
-            f'\n              <li><a href="{escape(reverse("trainer:puzzle", args=[miss.puzzle_id]))}">'
-            f"{puzzle % {'number': miss.puzzle_id}}</a> "
-            f'<span class="muted">{rated % {"rating": floatformat(miss.puzzle.rating, 0)}}</span></li>\n'
+            f'\n              <li><a href="{escape(reverse("trainer:puzzle", args=[number]))}">'
+            f"{puzzle % {'number': number}}</a> "
+            f'<span class="muted">{rated % {"rating": floatformat(rating, 0)}}</span></li>\n'
             "            "
-            for miss in misses
+            for number, rating in misses
         )
     )
 
 
-def draw_history_rows(rows: list[tuple[Attempt, str]]) -> SafeString:
-    """The rows of the dashboard's history, each attempt with its change of rating ("" when not rated), as
-    the template's loop drew them: when, the puzzle (a link while it is active), the result, the change."""
+def draw_theme_rows(results: list[ThemeResult]) -> SafeString:
+    """The rows of the dashboard's themes, weakest first: the theme, its first tries, the share solved and a
+    button to train it."""
+    train, label = reverse("trainer:train"), gettext("Train: %(theme)s")
+    button = escape(gettext("Train"))
+    return mark_safe(
+        "".join(
+            "\n                <tr>\n"
+            f'                  <th scope="row">{escape(result.name)}</th>\n'
+            f"                  <td>{result.attempts}</td>\n"
+            f"                  <td>{result.percent} %</td>\n"
+            f'                  <td><a class="button button--quiet" href="{escape(train)}?theme='
+            f'{escape(quote(result.theme, safe="/"))}" aria-label="{escape(label % {"theme": result.name})}">'
+            f"{button}</a></td>\n"
+            "                </tr>\n"
+            "              "
+            for result in results
+        )
+    )
+
+
+def draw_history_rows(rows: list[HistoryEntry]) -> SafeString:
+    """The rows of the dashboard's history as the template's loop drew them: when, the puzzle (a link while
+    it is active), the result, the change of rating."""
     solved = '<span class="trainer-result trainer-result--solved">' + escape(gettext("Solved")) + "</span>"
     missed = '<span class="trainer-result trainer-result--missed">' + escape(gettext("Missed")) + "</span>"
     not_rated = '<span class="muted">' + escape(gettext("not rated")) + "</span>"
     parts = []
-    for attempt, change in rows:
-        number = attempt.puzzle_id
-        if attempt.puzzle.active:
+    for attempt in rows:
+        number, change = attempt.puzzle_id, attempt.change
+        if attempt.active:
             address = escape(reverse("trainer:puzzle", args=[number]))
             puzzle = f'<a href="{address}">{number}</a>'
         else:

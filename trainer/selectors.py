@@ -7,12 +7,13 @@ Then the dashboard's reads, each of the one player it is given."""
 import random
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Q, QuerySet, Value
 
 from trainer.models import Attempt, Puzzle, PuzzleTheme
-from trainer.words import theme_name
+from trainer.words import rating_change, theme_name
 
 DIFFICULTIES = {"easiest": -600, "easier": -300, "normal": 0, "harder": 300, "hardest": 600}
 WINDOWS = (100, 200, 400, 800, 1600, 4000)
@@ -104,9 +105,35 @@ def rating_series(user: User) -> list[tuple[datetime, float]]:
     return [(created, rating) for created, rating in reversed(rows) if rating is not None]
 
 
-def history(user: User) -> QuerySet[Attempt]:
-    """The player's attempts, newest first, with their puzzles (for a paginator)."""
-    return Attempt.objects.filter(user=user).select_related("puzzle").order_by("-created", "-id")
+class HistoryEntry(NamedTuple):
+    """One attempt as the history shows it: when, which puzzle (a link while it is active), the result."""
+
+    created: datetime
+    puzzle_id: int
+    active: bool
+    solved: bool
+    rated: bool
+    rating_before: float | None
+    rating_after: float | None
+
+    @property
+    def change(self) -> str:
+        """The change of rating of a rated attempt ("" when not rated); `record_attempt` sets both figures."""
+        if not self.rated or self.rating_before is None or self.rating_after is None:
+            return ""
+        return rating_change(self.rating_before, self.rating_after)
+
+
+def history(user: User) -> QuerySet[Attempt, tuple[Any, ...]]:
+    """The player's attempts, newest first, as the rows of `HistoryEntry` (for a paginator): plain rows,
+    since a page of model instances and their puzzles cost more than the rest of the dashboard."""
+    return (
+        Attempt.objects.filter(user=user)
+        .order_by("-created", "-id")
+        .values_list(
+            "created", "puzzle_id", "puzzle__active", "solved", "rated", "rating_before", "rating_after"
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -148,3 +175,10 @@ def retry_queue(user: User) -> QuerySet[Attempt]:
         .select_related("puzzle")
         .order_by("-id")
     )
+
+
+def missed(user: User) -> tuple[list[tuple[int, float]], int]:
+    """The head of the retry queue as the dashboard lists it, (puzzle, its rating) of the first RETRY_SHOWN,
+    and the queue's length counted up to RETRY_COUNTED + 1: one read of the index, stopped at the bound."""
+    rows = list(retry_queue(user).values_list("puzzle_id", "puzzle__rating")[: RETRY_COUNTED + 1])
+    return rows[:RETRY_SHOWN], len(rows)

@@ -49,12 +49,13 @@ def test_the_dates_are_the_active_time_zones():
 @pytest.mark.parametrize("language", ["en", "sk"])
 def test_the_history_writes_each_time_as_the_date_filter_did(language, learner):
     from testing.factories import AttemptFactory
+    from trainer import selectors
     from trainer.drawing import draw_history_rows
 
     times = [START, START.replace(hour=0, minute=0), START.replace(hour=12, minute=5)]
     attempts = [AttemptFactory(user=learner, when=when) for when in times]
     template = Template('{{ when|date:"SHORT_DATETIME_FORMAT" }}')
     with translation.override(language), timezone.override("Africa/Addis_Ababa"):
-        drawn = draw_history_rows([(attempt, "") for attempt in attempts])
+        drawn = draw_history_rows([selectors.HistoryEntry(*row) for row in selectors.history(learner)])
         for attempt in attempts:
             assert f"<td>{template.render(Context({'when': attempt.created}))}</td>" in drawn

@@ -9,10 +9,8 @@ from django.views.decorators.http import require_safe
 from senterej.accounts.requests import AuthenticatedHttpRequest
 from trainer import selectors, services
 from trainer.charts import rating_chart
-from trainer.drawing import draw_history_rows, draw_retry_items
-from trainer.models import Attempt
+from trainer.drawing import draw_history_rows, draw_retry_items, draw_theme_rows
 from trainer.rating import PROVISIONAL_RD
-from trainer.words import rating_change
 
 HISTORY_PAGE = 20
 
@@ -22,29 +20,23 @@ HISTORY_PAGE = 20
 def dashboard_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The signed-in player's own dashboard; it reads request.user only, whatever the query string says."""
     attempts = Paginator(selectors.history(request.user), HISTORY_PAGE).get_page(request.GET.get("page"))
-    rows = [(attempt, _change(attempt) if attempt.rated else "") for attempt in attempts]
+    rows = [selectors.HistoryEntry(*row) for row in attempts]
     context: dict[str, object] = {"attempts": attempts, "rows": rows, "history_rows": draw_history_rows(rows)}
     if request.htmx:
         return render(request, "trainer/dashboard.html#history", context)
     rating = services.player_rating(request.user)
-    queue = selectors.retry_queue(request.user)
-    retry = list(queue[: selectors.RETRY_SHOWN])
+    retry, retry_count = selectors.missed(request.user)
+    themes = selectors.theme_results(request.user)
     context.update(
         rating=rating,
         provisional=rating.rd > PROVISIONAL_RD,
         chart=rating_chart(selectors.rating_series(request.user)),
-        themes=selectors.theme_results(request.user),
+        themes=themes,
+        theme_rows=draw_theme_rows(themes),
         retry=retry,
         retry_items=draw_retry_items(retry),
-        retry_count=queue[: selectors.RETRY_COUNTED + 1].count(),
+        retry_count=retry_count,
         retry_counted=selectors.RETRY_COUNTED,
         theme_window=selectors.THEME_WINDOW,
     )
     return render(request, "trainer/dashboard.html", context)
-
-
-def _change(attempt: Attempt) -> str:
-    """A rated attempt's change of rating; a rated attempt has both figures (`record_attempt` sets them)."""
-    if attempt.rating_before is None or attempt.rating_after is None:
-        return ""
-    return rating_change(attempt.rating_before, attempt.rating_after)

@@ -294,15 +294,11 @@ class Command(BaseCommand):
                 )
                 if theme != rare:
                     explain.append((f"next_puzzle, {label}", partial(choose, 0)))
-        queue = selectors.retry_queue(heavy)
         reads: list[tuple[str, Callable[[], object]]] = [
             ("rating_series (the chart)", lambda: selectors.rating_series(heavy)),
             ("history, page 1 and the count", lambda: list(Paginator(selectors.history(heavy), 20).page(1))),
             ("theme_results", lambda: selectors.theme_results(heavy)),
-            (
-                "retry_queue, the first 30 and the count",
-                lambda: (list(queue[: selectors.RETRY_SHOWN]), queue[: selectors.RETRY_COUNTED + 1].count()),
-            ),
+            ("missed, the first 30 and the count", lambda: selectors.missed(heavy)),
         ]
         self.stdout.write(f"\ndashboard reads for the heavy player, {DASHBOARD_CALLS} calls each (ms)")
         for label, read in reads:
