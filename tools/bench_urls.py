@@ -11,4 +11,13 @@ def trivial(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok")
 
 
-urlpatterns: list[URLPattern | URLResolver] = [path("bench/trivial/", trivial), *site_urlpatterns]
+def trivial_signed_in(request: HttpRequest) -> HttpResponse:
+    """The least a signed-in page does: find who is asking (the session's row and the user's)."""
+    return HttpResponse("ok" if request.user.is_authenticated else "who?")
+
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("bench/trivial/", trivial),
+    path("bench/trivial/signed-in/", trivial_signed_in),
+    *site_urlpatterns,
+]
