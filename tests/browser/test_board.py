@@ -210,6 +210,24 @@ def test_the_man_glides_to_his_square_unless_the_reader_asks_for_less_motion(
     context.close()
 
 
+def test_a_move_that_never_reached_the_server_leaves_the_board_ready(live_server, page, js_errors):
+    errors = js_errors(page)
+    address = pinned_task()
+    page.route("**/move/", lambda route: route.abort())
+    page.goto(live_server.url + address)
+    live_board(page)
+    square(page, "c1").click()
+    with page.expect_event("requestfailed"):
+        square(page, "c8").click()
+    expect(square(page, "c1").locator("svg")).to_have_css("transform", "none")  # back on his square
+    page.unroute("**/move/")
+    square(page, "c1").click()
+    selected(page, "c1")
+    square(page, "c8").click()
+    expect(page.locator(".success")).to_contain_text("Solved!")
+    assert errors == []
+
+
 def test_a_drag_on_the_game_page_plays_the_choice(live_server, page, js_errors):
     """R5.1: in the werera a choice is dragged like a move; a drop on the man's own square plays nothing."""
     errors = js_errors(page)

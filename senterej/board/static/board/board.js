@@ -103,8 +103,8 @@
       });
       if (!moves.length) {
         var rank = name.charAt(1);
-        var waiting = manOn(from).querySelector("use").getAttribute("href").slice(-6) === "#medeq";
-        if (waiting && rank === (board.dataset.side === "white" ? "8" : "1")) {
+        var medeq = manOn(from).querySelector("use").getAttribute("href").slice(-6) === "#medeq";
+        if (medeq && rank === (board.dataset.side === "white" ? "8" : "1")) {
           explain(name, name);  // a waiting medeq with nothing to become (R3.3): the server says so
         } else {
           sayAbout(board.dataset.textStuck, name);
@@ -323,6 +323,21 @@
       } else if (event.key === "Escape") {
         clear();
         say("");
+      }
+    });
+
+    // An answer that redrew nothing (the server could not be reached): the board is ready again as it was.
+    form.addEventListener("htmx:afterRequest", function () {
+      if (sending && document.contains(board)) {
+        sending = false;
+        cells.forEach(function (c) {
+          c.classList.remove("is-moving");
+          if (manOn(c)) {
+            manOn(c).classList.remove("is-gliding");
+            manOn(c).style.transform = "";
+          }
+        });
+        clear();
       }
     });
 
