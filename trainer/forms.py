@@ -55,11 +55,26 @@ setting_changed.connect(_forget_menus)
 
 
 class ReportForm(forms.ModelForm[PuzzleReport]):
+    """The reasons are offered with none chosen: the model's field would add an empty choice, drawn as a
+    radio button of its own and chosen from the start."""
+
+    reason = forms.ChoiceField(
+        label=gettext_lazy("What is wrong?"),
+        choices=PuzzleReport.Reason.choices,
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": gettext_lazy(
+                "Choose what is wrong: the solution, a second solution, or something else (say what in the "
+                "comment)."
+            )
+        },
+    )
+
     class Meta:
         model = PuzzleReport
         fields = ["reason", "comment"]
-        widgets = {"reason": forms.RadioSelect, "comment": forms.Textarea(attrs={"rows": 3})}
-        labels = {"reason": gettext_lazy("What is wrong?"), "comment": gettext_lazy("Comment (optional)")}
+        widgets = {"comment": forms.Textarea(attrs={"rows": 3})}
+        labels = {"comment": gettext_lazy("Comment (optional)")}
 
 
 class QueueForm(forms.Form):

@@ -402,6 +402,23 @@ def test_a_bad_report_is_refused(client):
     assert PuzzleReport.objects.count() == 0
 
 
+def test_the_report_form_offers_the_reasons_with_none_chosen_and_asks_for_one(client):
+    puzzle = PuzzleFactory()
+    open_puzzle(client, puzzle)
+    token = current(client)["token"]
+    url = reverse("trainer:report", args=[puzzle.pk])
+    form = client.get(url, {"token": token}).content.decode()
+    radios = re.findall(r'<input type="radio"[^>]*>', form)
+    assert [re.search(r'value="([^"]*)"', radio)[1] for radio in radios] == ["wrong", "second", "other"]
+    assert not any("checked" in radio for radio in radios)
+    answer = client.post(url, {"comment": "Rc7 mates too", "token": token})
+    text = answer.content.decode()
+    assert answer.status_code == 400
+    assert "Choose what is wrong: the solution, a second solution, or something else" in text
+    assert "This field is required" not in text and "Rc7 mates too" in text  # the comment is kept
+    assert PuzzleReport.objects.count() == 0
+
+
 # Words
 
 
