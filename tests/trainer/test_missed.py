@@ -76,6 +76,21 @@ def test_a_puzzle_missed_just_before_the_run_is_offered_afresh(client, learner, 
     assert "Missed puzzles, one after another: 1 of 4" in page
 
 
+def test_a_puzzle_left_unfinished_before_the_run_is_offered_as_part_of_it(client, learner, misses):
+    client.force_login(learner)
+    newest = misses[-1]
+    page = client.get(reverse("trainer:puzzle", args=[newest.pk])).content.decode()
+    client.post(reverse("trainer:hint", args=[newest.pk]), shown(page)[1])  # a try begun, not finished
+    client.post(reverse("trainer:missed_begin"))
+    page = client.get(reverse("trainer:missed")).content.decode()
+    assert shown(page)[0] == newest.pk and "is-hint" not in page
+    assert "Missed puzzles, one after another: 1 of 3" in page
+    data = {"move": "c1c8", **shown(page)[1]}
+    done = client.post(reverse("trainer:move", args=[newest.pk]), data, **HTMX).content.decode()
+    assert "Solved! Well played." in done and "Next missed puzzle" in done
+    assert Attempt.objects.latest("id").hinted is False  # the run's own try, not the one with the hint
+
+
 def test_without_a_run_or_a_miss_the_page_says_so(client, learner):
     assert client.get(reverse("trainer:missed")).status_code == 302  # log in first
     client.force_login(learner)

@@ -240,8 +240,9 @@ def draw(
     status: int = 200,
     fresh: bool = False,
 ) -> HttpResponse:
-    """The puzzle's page, or its fragment for htmx; `fresh` offers a new try where this session's last try
-    at the puzzle is over (the run through missed puzzles comes back to a puzzle tried before it began)."""
+    """The puzzle's page, or its fragment for htmx. With `fresh` the page shows a try of `focus` (the run
+    through missed puzzles): this session's try at the puzzle, if it is over or was begun for something
+    else, gives way to a new offer."""
     context = puzzle_context(request, puzzle, focus, fresh=fresh)
     context["error"] = error
     if error:
@@ -258,7 +259,7 @@ def puzzle_context(
     last outcome on the board, or the solution step by step (`?step=`)."""
     page = _page(request.session)
     state = _served(request.session, puzzle)
-    if state is None or (fresh and state["done"]):
+    if state is None or (fresh and (state["done"] or state.get("focus") != focus.query)):
         state = services.offer(request.session, request.user, puzzle, focus.query)
     kept = page["outcome"]
     outcome = kept if kept is not None and kept["token"] == state["token"] else None
