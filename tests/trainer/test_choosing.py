@@ -20,14 +20,20 @@ pytestmark = pytest.mark.django_db
 
 
 def counted(page: str) -> dict[str, int]:
-    """The page's count beside each theme, by the theme's key."""
+    """The page's count beside each theme that can be ticked, by the theme's key."""
     found = re.findall(
-        r'<li>\s*(?:<input type="checkbox" id="theme-(\w+)"[^>]*>)?\s*<div>\s*'
-        r'(?:<label[^>]*>[^<]*</label>|<span class="trainer-choice__name">[^<]*</span>)\s*'
+        r'id="theme-(\w+)"[^>]*>\s*<div>\s*<label[^>]*>[^<]*</label>\s*'
         r'<span class="muted">(\d+) puzzles?</span>',
         page,
     )
-    return {key: int(count) for key, count in found if key}
+    return {key: int(count) for key, count in found}
+
+
+def empty(page: str) -> list[str]:
+    """The names of the themes the page lists with no puzzles."""
+    return re.findall(
+        r'<span class="trainer-choice__name">([^<]*)</span> <span class="muted">0 puzzles</span>', page
+    )
 
 
 def test_the_themes_page_counts_the_active_puzzles_of_every_theme(client, learner):
@@ -41,10 +47,14 @@ def test_the_themes_page_counts_the_active_puzzles_of_every_theme(client, learne
         PuzzleTheme.objects.filter(active=True).values_list("theme").annotate(n=Count("id")).order_by()
     )
     assert expected == {"fork": 2, "mateIn2": 1, "newTheme": 1}
-    assert counted(page) == expected  # the themes with no active puzzle offer nothing to tick
+    assert counted(page) == expected
+    # The themes with no active puzzle offer nothing to tick, and are listed apart.
+    nameless = [name for key, name in THEME_NAMES.items() if key not in expected]
+    assert empty(page) == [str(name).replace("'", "&#x27;") for name in nameless]
+    assert f"{len(nameless)} themes have no puzzles yet" in page
     for key in THEME_NAMES:
         assert str(THEME_DESCRIPTIONS[key]).replace("'", "&#x27;") in page
-    assert page.count("Not tried yet.") == len(THEME_NAMES) + 1
+    assert page.count("Not tried yet.") == len(expected)
     assert 'name="min"' in page and 'name="max"' in page and 'action="/train/"' in page
 
 

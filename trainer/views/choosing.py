@@ -46,5 +46,10 @@ def themes_page(request: HtmxHttpRequest, form: FocusForm, status: int) -> HttpR
         )
         for key in keys
     ]
-    context = {"form": form, "choices": choices, "signed_in": request.user.is_authenticated}
+    context = {
+        "form": form,
+        "choices": choices,
+        "empty": sum(not choice.count for choice in choices),
+        "signed_in": request.user.is_authenticated,
+    }
     return render(request, "trainer/themes.html", context, status=status)
