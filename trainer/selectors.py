@@ -68,8 +68,9 @@ def next_puzzle(
 def _any_untried(
     user: User | AnonymousUser, themes: Sequence[str], band: tuple[float, float] | None, seen: frozenset[int]
 ) -> Puzzle | None:
-    """The last resort, for a player who has tried everything the samples met: any untried puzzle (the
-    scan stops at the first one it finds)."""
+    """The last resort, for a player who has tried everything the samples met: any untried puzzle, the
+    scan along the rating index stopping at the first one it finds (in order of the key, the database would
+    sort every puzzle of the band first)."""
     puzzles = Puzzle.objects.filter(active=Value(True)).exclude(pk__in=seen)
     if themes:
         puzzles = puzzles.filter(theme_rows__theme__in=themes)
@@ -77,7 +78,7 @@ def _any_untried(
         puzzles = puzzles.filter(rating__range=band)
     if user.is_authenticated:
         puzzles = puzzles.exclude(attempts__user=user)
-    return puzzles.first()
+    return puzzles.order_by("rating").first()
 
 
 def _near(point: float, low: float, high: float, theme: str, sample: int) -> list[int]:

@@ -280,6 +280,8 @@ class Command(BaseCommand):
             ("any theme", (), None),
             (f"theme {common}", (common,), None),
             (f"theme {rare}", (rare,), None),
+            # The heavy player has tried nearly every puzzle of this band: the windows cannot widen past
+            # it, so the choice reaches the last resort's scan.
             ("three themes, rated 1200-1600", (common, THEMES[5], rare), (1200.0, 1600.0)),
         ]
         self.stdout.write(f"\nnext_puzzle, {calls} calls each (ms)")
