@@ -93,8 +93,8 @@ class FocusForm(forms.Form):
 
     @property
     def asked(self) -> list[str]:
-        """The themes the address names, checked or not."""
-        return self.query.getlist("theme")
+        """The themes the address names, checked or not (an empty one names none)."""
+        return [theme for theme in self.query.getlist("theme") if theme]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -72,6 +72,13 @@ def test_the_themes_page_shows_the_players_results_from_the_dashboards_reads(cli
     assert "Your first tries" not in anonymous and "Not tried yet." not in anonymous
 
 
+def test_an_empty_theme_or_band_chooses_nothing(client):
+    puzzle = PuzzleFactory(themes="fork")
+    page = client.get(reverse("trainer:train"), {"theme": "", "min": "", "max": ""})
+    assert page.status_code == 200 and f"Puzzle {puzzle.pk}</h1>" in page.content.decode()
+    assert "Training:" not in page.content.decode()
+
+
 def test_a_chosen_theme_is_ticked_when_the_page_is_opened_from_a_puzzle(client):
     PuzzleFactory(themes="fork")
     page = client.get(reverse("trainer:themes"), {"theme": "fork", "min": "900"}).content.decode()
