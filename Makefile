@@ -21,6 +21,8 @@ FIXTURES := $(wildcard fixtures/*.json fixtures/*.jsonl)
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 BENCH_DB := /tmp/senterej-bench.sqlite3
+# axe-core, which the browser tests inject to check each page's accessibility (tests/browser/test_board.py).
+AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 
 # gunicorn's own variables: where it listens and how many worker processes it runs.
 BIND ?= 127.0.0.1:8000
@@ -48,7 +50,7 @@ serve: $(VENV)/.runtime
 	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/gunicorn senterej.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) --access-logfile - --error-logfile -
 
-test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
+test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt $(AXE)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
@@ -58,7 +60,7 @@ test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
 	tools/redis stop
 
 # The cluster is started for the run and stopped after it, whatever the tests say.
-test-postgres: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt
+test-postgres: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt $(AXE)
 	url=$$(tools/postgres start) && DATABASE_URL=$$url REDIS_URL=$$(tools/redis start) $(VENV)/bin/pytest; \
 	status=$$?; tools/postgres stop; exit $$status
 
@@ -103,6 +105,12 @@ $(PY):
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11) and "Python 3.11 is needed")'
 	$(PYTHON) -c 'import ensurepip' 2>/dev/null || (apt-get update && $(APT_INSTALL) python3-venv)
 	$(PYTHON) -m venv $(VENV)
+
+$(AXE): | $(PY) /usr/bin/npm
+	npm install --silent --no-audit --no-fund --prefix $(VENV)/axe axe-core@4.14.1
+
+/usr/bin/npm:
+	apt-get update && $(APT_INSTALL) npm
 
 /usr/bin/chromium:
 	apt-get update && $(APT_INSTALL) chromium

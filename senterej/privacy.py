@@ -18,7 +18,9 @@ class PrivatePagesMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if response.has_header("Cache-Control"):
+            return response  # without asking who is signed in, which would read the session and vary on it
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated and not response.has_header("Cache-Control"):
+        if user is not None and user.is_authenticated:
             patch_cache_control(response, private=True, no_store=True)
         return response

@@ -10,6 +10,7 @@ urlpatterns = [
 ] + i18n_patterns(
     path("", home.home, name="home"),
     path("play/", include("senterej.play.urls")),
+    path("board/", include("senterej.board.urls")),
     path("", include("course.urls")),
     path("train/", include("trainer.urls")),
     path("curate/", include("trainer.curation_urls")),

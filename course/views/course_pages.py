@@ -13,7 +13,7 @@ from course.words import verdict_message
 from senterej.accounts.requests import HtmxHttpRequest
 from senterej.board.explain import illegal_move_message
 from senterej.board.sides import Side
-from senterej.board.view import BoardView
+from senterej.board.view import STAR, TARGET, BoardView
 from senterej.engine import WAIT, Position
 from senterej.engine.notation import san
 from senterej.engine.squares import SQUARE_OF_NAME
@@ -162,6 +162,7 @@ def _draw(
         last_move=verdict.last_move,
         marks=frozenset(SQUARE_OF_NAME[name] for name in marks),
         hint=SQUARE_OF_NAME[task.hint_square] if show_hint and task.hint_square else None,
+        mark=TARGET if task.goal == "capture" else STAR,
     )
     place = content.task_siblings(task)
     assert place is not None  # the task was just read, and any change to the course renews the outline

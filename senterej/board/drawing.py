@@ -2,20 +2,22 @@
 and a template tag per square and per man cost more than the rest of the page.
 
 Every word is escaped where it is made. The words of one language (the board's labels, each square's label
-with each man or none, each man's drawing) are looked up once per language and kept; the markup is exactly
-what the template renderer drew before (tests/board/golden), which the script and the styles rely on."""
+with each man or none, each man's drawing) are looked up once per language and kept; the markup, which the
+script and the styles rely on, is kept byte for byte by tests/board/golden."""
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.signals import setting_changed
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, pgettext
 
+from senterej.board.explain import NAMES
 from senterej.board.sides import Side
-from senterej.board.view import BoardView
+from senterej.board.view import STAR, TARGET, BoardView
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, WHITE, Piece, Position
 from senterej.engine.pieces import PIECE_KINDS
 from senterej.engine.squares import SQUARE_NAMES
@@ -56,10 +58,25 @@ class Words:
     target: str = field(init=False)
     promote_to: str = field(init=False)
     cancel: str = field(init=False)
+    #: The address that says why a move is not legal (`senterej.board.why`), in this language.
+    why: str = field(init=False)
+    #: What the board says when a square is chosen that holds no move: "%(square)s" is the square's name.
+    empty: str = field(init=False)
+    stuck: str = field(init=False)
+    refused: str = field(init=False)
+    #: colour: what the board says when a man of the other side is chosen.
+    theirs: dict[int, str] = field(init=False, default_factory=dict)
+    #: What a square is besides its man, each said in its name as well as drawn.
+    marks: dict[str, str] = field(init=False, default_factory=dict)
+    last: str = field(init=False)
+    check: str = field(init=False)
+    hint: str = field(init=False)
     #: (square, code of the man on it or 0): the square's label.
     labels: dict[tuple[int, int], str] = field(init=False, default_factory=dict)
     #: code of a man: his drawing.
     men: dict[int, str] = field(init=False, default_factory=dict)
+    #: colour: the buttons that promote a medeq of that side, each with its man's drawing and name.
+    promotions: dict[int, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.board = escape(gettext("Senterej board"))
@@ -67,6 +84,20 @@ class Words:
         self.target = escape(gettext("can move here"))
         self.promote_to = escape(gettext("Promote to"))
         self.cancel = escape(gettext("Cancel"))
+        self.why = escape(reverse("board:why"))
+        self.empty = escape(gettext("There is no man on %(square)s: choose one of your men first."))
+        self.stuck = escape(
+            gettext("The man on %(square)s has no move now: choose the square you meant, and learn why.")
+        )
+        self.refused = escape(gettext("That move is not legal in this position."))
+        self.theirs = {
+            WHITE: escape(gettext("The man on %(square)s is not yours: you play White.")),
+            BLACK: escape(gettext("The man on %(square)s is not yours: you play Black.")),
+        }
+        self.marks = {STAR: escape(pgettext("square", "star")), TARGET: escape(pgettext("square", "target"))}
+        self.last = escape(pgettext("square", "last move"))
+        self.check = escape(pgettext("square", "check"))
+        self.hint = escape(pgettext("square", "hint"))
         for piece, code in CODES.items():
             label = escape(PIECE_LABELS[piece])
             self.men[code] = (
@@ -77,6 +108,14 @@ class Words:
             self.labels[sq, 0] = escape(square_label(sq, None))
             for piece, code in CODES.items():
                 self.labels[sq, code] = escape(square_label(sq, piece))
+        for colour in (WHITE, BLACK):
+            self.promotions[colour] = "".join(
+                f'<button type="button" data-promotion="{Piece(colour, kind).letter.lower()}">'
+                f'<svg class="piece piece--{Side.of(colour).value}" aria-hidden="true">'
+                f'<use href="{self.sprite}#{Piece(colour, kind).name}"></use></svg>'
+                f"<span>{escape(NAMES[kind])}</span></button>"
+                for kind in PIECE_KINDS
+            )
 
 
 _WORDS: dict[tuple[str | None, str], Words] = {}
@@ -105,24 +144,28 @@ def draw_piece(piece: Piece) -> SafeString:
 
 
 def draw_board(view: BoardView | Position) -> SafeString:
-    """The board's markup: a grid of labelled squares, live (its legal moves, a promotion picker) when the
-    view has a side to move."""
+    """The board's markup: a grid of labelled squares, live (its legal moves, a promotion picker, a line that
+    says why a move is refused) when the view has a side to move."""
     if isinstance(view, Position):
         view = BoardView(view)
     said = words()
     board = view.position.board
     check = view.check_square()
-    legal = view.legal_json()
-    focus = ' tabindex="-1"' if legal else ""
-    parts = [
-        f'<div class="board{" board--live" if legal else ""}" role="grid" aria-label="{said.board}"',
-        (
-            f' data-legal="{escape(legal)}" data-form="{escape(view.form_id)}"'
-            f' data-text-selected="{said.selected}" data-text-target="{said.target}">\n  '
-            if legal
-            else ">\n  "
-        ),
-    ]
+    side = view.side
+    focus = ' tabindex="-1"' if side is not None else ""
+    live = "" if side is None else " board--live"
+    # A live board is held with its picker and its line of words: a grid may hold nothing but rows.
+    parts = ['<div class="board-play">\n'] if side is not None else []
+    parts.append(f'<div class="board{live}" role="grid" aria-label="{said.board}"')
+    if side is not None:
+        parts.append(
+            f' data-legal="{escape(view.legal_json())}" data-form="{escape(view.form_id)}"'
+            f' data-side="{Side.of(side).value}" data-fen="{escape(view.position.fen())}"'
+            f' data-why="{said.why}" data-text-selected="{said.selected}" data-text-target="{said.target}"'
+            f' data-text-empty="{said.empty}" data-text-theirs="{said.theirs[side]}"'
+            f' data-text-stuck="{said.stuck}" data-text-refused="{said.refused}"'
+        )
+    parts.append(">\n  ")
     rows = view.rows()
     last_row = len(rows) - 1
     for index, (number, squares) in enumerate(rows):
@@ -135,34 +178,34 @@ def draw_board(view: BoardView | Position) -> SafeString:
             code = board[sq]
             rank, file = divmod(sq, 8)
             classes = "light" if (rank + file) % 2 == 1 else "dark"
+            label = said.labels[sq, code]
             if sq in view.last_move:
                 classes += " is-last"
+                label += f", {said.last}"
             if sq == check:
                 classes += " is-check"
+                label += f", {said.check}"
             if sq in view.marks:
                 classes += " is-marked"
+                label += f", {said.marks[view.mark]}"
             if sq == view.hint:
                 classes += " is-hint"
+                label += f", {said.hint}"
             parts.append(
                 f'<div role="gridcell" class="board__square board__square--{classes}"'
-                f' data-square="{SQUARE_NAMES[sq]}" aria-label="{said.labels[sq, code]}"{focus}>'
+                f' data-square="{SQUARE_NAMES[sq]}" aria-label="{label}"{focus}>'
                 f"{said.men[code] if code else ''}</div>"
             )
         parts.append("\n  </div>")
     files = "".join(f"<span>{SQUARE_NAMES[sq][0]}</span>" for sq in rows[-1][1])
-    parts.append(f'\n  <div class="board__files" aria-hidden="true"><span></span>{files}</div>\n  ')
-    if view.side is not None:
-        buttons = "".join(
-            f'<button type="button" data-promotion="{Piece(view.side, kind).letter.lower()}">'
-            f"{said.men[CODES[Piece(view.side, kind)]]}</button>"
-            for kind in PIECE_KINDS
-        )
+    parts.append(f'\n  <div class="board__files" aria-hidden="true"><span></span>{files}</div>\n  \n</div>\n')
+    if side is not None:
         parts.append(
             f'<div class="board__picker" role="dialog" aria-label="{said.promote_to}" hidden>\n'
-            f"    <p>{said.promote_to}</p>\n"
-            f"    {buttons}\n"
-            f'    <button type="button" class="board__picker-cancel" data-cancel>{said.cancel}</button>\n'
-            "  </div>"
+            f"  <p>{said.promote_to}</p>\n"
+            f"  {said.promotions[side]}\n"
+            f'  <button type="button" class="board__picker-cancel" data-cancel>{said.cancel}</button>\n'
+            "</div>\n</div>\n"
+            '<p class="board__says" role="status"></p>\n'
         )
-    parts.append("\n</div>\n")
     return mark_safe("".join(parts))  # made of escaped words only

@@ -80,7 +80,13 @@ def illegal_reason(position: Position, move: int, side: int) -> str:
     target = position.piece_at(to)
     if frm != to and target is not None and target.colour == side:
         return _("Your own %(man)s stands on %(to)s.") % {"man": NAMES[target.kind], **squares}
-    if man.kind == MEDEQ and (frm == to or to // 8 == (7 if side == WHITE else 0)):
+    last_rank = 7 if side == WHITE else 0
+    if man.kind == MEDEQ and frm // 8 == last_rank and frm != to:
+        return _(
+            "A medeq waiting on the last rank has no ordinary move: it can only become, where it stands, "
+            "a piece its side has lost."
+        )
+    if man.kind == MEDEQ and to // 8 == last_rank:
         reason = _promotion_reason(position, move, side)
         if reason:
             return reason
@@ -101,9 +107,20 @@ def illegal_reason(position: Position, move: int, side: int) -> str:
             "how": HOW_IT_MOVES[man.kind],
             **squares,
         }
+    return _safety_reason(position, man.kind, side, squares)
+
+
+def _safety_reason(position: Position, kind: int, side: int, squares: dict[str, str]) -> str:
+    """R2.7: the man may go there, but his own negus would then be attacked."""
+    if kind == NEGUS:
+        return _("Your negus may not step onto %(to)s: it would be attacked there.") % squares
     if position.turn is not None and position.is_check(side):
         return _("Your negus is in check, and this move does not save it.")
-    return _("That move would leave your negus in check.")
+    # Not in check, yet the move lets an attack through to the negus: the man stood in its way.
+    return _("The %(man)s on %(from)s is pinned: moving it there would leave your negus in check.") % {
+        "man": NAMES[kind],
+        **squares,
+    }
 
 
 def _promotion_reason(position: Position, move: int, side: int) -> str:

@@ -14,6 +14,8 @@ THE_MEN = {
     Piece(WHITE, kind).name: {"white": Piece(WHITE, kind), "black": Piece(BLACK, kind)}
     for kind in (NEGUS, FERS, DER, FIL, FERES, MEDEQ)
 }
+#: What a board's marked squares are: stars to collect, or men to take.
+STAR, TARGET = "star", "target"
 
 
 @dataclass
@@ -29,6 +31,8 @@ class BoardView:
     last_move: tuple[int, ...] = ()
     marks: frozenset[int] = field(default_factory=frozenset)
     hint: int | None = None
+    #: What the marks stand for, said in each marked square's name (STAR or TARGET); both are drawn as stars.
+    mark: str = STAR
 
     def legal_json(self) -> str:
         """{from: [[to, coordinate move], ...]} for the side that moves; the server still judges the move."""

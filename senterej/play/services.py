@@ -10,6 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_tasks import TaskResultStatus
 
 from senterej.board.explain import illegal_move_message
 from senterej.board.sides import Side
@@ -253,12 +254,11 @@ def bot_to_act(game: Game) -> bool:
 
 def _ask_bot(game: Game) -> Game:
     """Once the change is committed, asks the bot for its reply if one is owed; the game as it now stands
-    (a task backend that runs at once has already answered)."""
+    (read again only when the task backend ran the reply at once: a queued reply has changed nothing yet)."""
     # Imported here: the task module plays the bot's reply through this one.
     from senterej.play.tasks import bot_reply
 
-    if bot_to_act(game):
-        bot_reply.enqueue(str(game.id), len(game.steps))
+    if bot_to_act(game) and bot_reply.enqueue(str(game.id), len(game.steps)).status != TaskResultStatus.READY:
         game.refresh_from_db()
     return game
 

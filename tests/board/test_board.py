@@ -19,7 +19,7 @@ def render_board(fen):
 def test_it_draws_the_position_it_is_given():
     html = render_board("R2k4/8/8/8/8/8/4p3/4K3 b - -")
     assert 'aria-label="a8, White der"' in html
-    assert 'aria-label="d8, Black negus"' in html
+    assert 'aria-label="d8, Black negus, check"' in html  # R2.7: Black to move, attacked by the der
     assert 'aria-label="e2, Black medeq"' in html
     assert 'aria-label="e1, White negus"' in html
     assert 'aria-label="a1, empty"' in html

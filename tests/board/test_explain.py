@@ -18,8 +18,18 @@ from senterej.engine.notation import parse_coordinate
         ("k7/8/8/8/8/8/8/2B1K3 w - -", "c1d2", WHITE, "The fil leaps exactly two squares diagonally"),
         # R2.6: no double step
         ("k7/8/8/8/8/8/4P3/4K3 w - -", "e2e4", WHITE, "there is no double step"),
-        # R2.7: king safety
-        ("k3r3/8/8/8/8/8/4N3/4K3 w - -", "e2c3", WHITE, "That move would leave your negus in check."),
+        # R2.7: king safety: a pinned man, the negus stepping into check, a check not answered
+        (
+            "k3r3/8/8/8/8/8/4N3/4K3 w - -",
+            "e2c3",
+            WHITE,
+            "The feres on e2 is pinned: moving it there would leave",
+        ),
+        ("k7/8/8/8/8/8/r7/4K3 w - -", "e1d2", WHITE, "Your negus may not step onto d2: it would be attacked"),
+        ("k7/8/8/8/8/8/8/r3K3 w - -", "e1d1", WHITE, "Your negus may not step onto d1"),
+        # R2.7 in the werera (R5.1): a choice must be legal as if it were the chooser's turn
+        ("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - Kk 1", "e1e2", WHITE, "Your own medeq stands on e2."),
+        ("3k4/8/8/8/8/8/3r4/4K3 - - 1", "e1d1", WHITE, "Your negus may not step onto d1"),
         (
             "k7/8/8/8/8/8/8/r3K2N w - -",
             "h1g3",
@@ -40,6 +50,13 @@ from senterej.engine.notation import parse_coordinate
             "can only become a piece its side has lost: der",
         ),
         ("r7/2P5/6k1/8/8/8/8/RNBQKBNR w - -", "c7c8q", WHITE, "lost no piece, so the medeq cannot promote"),
+        # R3.3: a waiting medeq has no ordinary move
+        (
+            "2P3k1/8/8/8/8/8/8/RNBQKBNR w - -",
+            "c8d8",
+            WHITE,
+            "A medeq waiting on the last rank has no ordinary",
+        ),
         # R3.4: in place only when something is lost
         (
             "2P3k1/8/8/8/8/8/8/RNBQKBNR w - -",

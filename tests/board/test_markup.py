@@ -1,5 +1,6 @@
-"""The board's markup, byte for byte, in both languages: the files in golden/ were drawn by the template
-renderer that the one-pass renderer replaced, so the script, the styles and the tests see the same board."""
+"""The board's markup, byte for byte, in both languages: the files in golden/ were first drawn by the template
+renderer that the one-pass renderer replaced, and change only on purpose, so the script, the styles and the
+tests see the board they expect."""
 
 from pathlib import Path
 

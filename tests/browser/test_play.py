@@ -279,13 +279,16 @@ def seat_both_sides(page: Page, live_server, fen: str) -> Game:
     return game
 
 
-def test_r3_2_a_single_lost_kind_is_promoted_to_without_asking(live_server, page, js_errors):
+def test_r3_2_a_single_lost_kind_is_still_asked_for(live_server, page, js_errors):
     errors = js_errors(page)
     seat_both_sides(page, live_server, "1nbk1bnr/Pppppppp/8/8/8/8/1PPPPPPP/1NBQKBNR w - - 0 1 0/0")
     choose(page, "a7a8")
+    picker = page.locator(".board__picker")
+    expect(picker.locator("[data-promotion]:visible")).to_have_count(1)
+    picker.get_by_role("button", name="der").click()
     expect(page.locator(".moves")).to_contain_text("a8=R")
     expect(square(page, "a8").locator("svg")).to_have_attribute("aria-label", "White der")
-    expect(page.locator(".board__picker")).to_be_hidden()
+    expect(picker).to_be_hidden()
     assert errors == []
 
 

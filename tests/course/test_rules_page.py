@@ -100,7 +100,22 @@ def test_every_diagram_is_drawn_from_its_position(client):
         for sq, square in enumerate(SQUARE_NAMES):
             piece = position.piece_at(sq)
             expected = "empty" if piece is None else f"{('White', 'Black')[piece.colour]} {piece.name}"
-            assert board[square][0] == f"{square}, {expected}", name
+            said = [
+                word
+                for word, shown in (
+                    ("last move", square in diagram.last_move),
+                    (
+                        "check",
+                        position.turn is not None
+                        and sq == position.negus[position.turn]
+                        and position.is_check(),
+                    ),
+                    ("star", square in diagram.marks),
+                    ("hint", square == diagram.hint),
+                )
+                if shown
+            ]
+            assert board[square][0] == ", ".join([square, expected, *said]), name
         assert squares_with(board, "is-marked") == set(diagram.marks), name
         assert squares_with(board, "is-last") == set(diagram.last_move), name
         assert squares_with(board, "is-hint") == ({diagram.hint} if diagram.hint else set()), name

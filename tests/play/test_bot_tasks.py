@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -56,6 +57,18 @@ def test_the_move_is_shown_at_once_with_the_bot_thinking_and_the_page_polling(cl
     page = client.get(reverse("game", args=[game.id])).content.decode()
     assert "is thinking" not in page and "White to move." in page
     assert DBTaskResult.objects.filter(status="SUCCESSFUL").count() == 1
+
+
+def test_a_queued_reply_does_not_read_the_game_again():
+    """The game is read once, locked, for the move; a reply that is only queued has changed nothing since."""
+    game = services.start_game(mode=Game.Mode.BOT, human=WHITE, bot_level="novice", fen=TURNS)
+    with CaptureQueriesContext(connection) as queries:
+        services.submit_move(
+            game_id=game.id, seats=services.Seats(frozenset({WHITE})), text="e2e3", version=game.version
+        )
+    reads = [q["sql"] for q in queries if q["sql"].startswith("SELECT") and '"senterej_game"' in q["sql"]]
+    assert len(reads) == 1
+    assert DBTaskResult.objects.count() == 1
 
 
 def test_r5_1_the_bot_fixes_its_werera_choice_from_the_task_and_keeps_it_hidden(client):

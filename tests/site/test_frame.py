@@ -77,3 +77,10 @@ def test_addresses_beyond_the_limit_are_forgotten(client, monkeypatch):
     for number in range(10):
         client.get(f"/rules/?part={number}")
     assert len(languages._KEPT) <= 3
+
+
+def test_the_admin_pages_name_the_site_s_icon(admin_client):
+    """Browsers ask for /favicon.ico when a page names no icon, and the site has none there (a 404 per page)."""
+    page = admin_client.get(reverse("admin:index")).content.decode()
+    assert re.search(r'<link rel="icon" href="/static/senterej/favicon[^"]*\.svg" type="image/svg\+xml">', page)
+    assert page.count('rel="icon"') == 1

@@ -157,7 +157,7 @@ def test_a_wrong_move_is_refuted_on_the_board_and_explained(client, player):
     open_puzzle(client, puzzle)
     page = move(client, puzzle, "h1h2", **HTMX).content.decode()
     assert "the bare negus is a draw" in page
-    assert 'data-square="h2" aria-label="h2, White der"' in page  # the wrong move played out
+    assert 'data-square="h2" aria-label="h2, White der, last move"' in page  # the wrong move played out
     assert "\u2212" in page  # the rating went down
     assert Attempt.objects.get().solved is False
 
@@ -175,15 +175,16 @@ def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
     page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
     assert "White to choose in this werera round" in page and 'class="board board--live"' in page
     solved = move(client, puzzle, "c1c8", **HTMX).content.decode()
-    assert "Solved!" in solved and 'data-square="c8" aria-label="c8, White der"' in solved
+    assert "Solved!" in solved and 'data-square="c8" aria-label="c8, White der, last move"' in solved
     assert "Rc8#" in solved and "Werera round" in solved
     client.post(reverse("trainer:again", args=[puzzle.pk]))
     missed = move(client, puzzle, "c1c7", **HTMX).content.decode()
     assert (
-        "whatever your opponent chooses" in missed and 'data-square="c7" aria-label="c7, White der"' in missed
+        "whatever your opponent chooses" in missed
+        and 'data-square="c7" aria-label="c7, White der, last move"' in missed
     )
     step = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=1").content.decode()
-    assert 'data-square="c8" aria-label="c8, White der"' in step
+    assert 'data-square="c8" aria-label="c8, White der, last move"' in step
 
 
 def test_a_hint_highlights_the_man_to_move_and_a_reload_keeps_it(client):
@@ -193,7 +194,7 @@ def test_a_hint_highlights_the_man_to_move_and_a_reload_keeps_it(client):
     assert "is-hint" not in client.get(url + "?hint=1").content.decode()  # a GET shows no hint
     hint = {"token": state["token"], "ply": 0}
     page = client.post(reverse("trainer:hint", args=[puzzle.pk]), hint, **HTMX).content.decode()
-    assert 'data-square="h1" aria-label="h1, White der"' in page
+    assert 'data-square="h1" aria-label="h1, White der, hint"' in page
     assert page.count("is-hint") == 1 and 'is-hint" data-square="h1"' in page
     reloaded = client.get(url).content.decode()
     assert reloaded.count("is-hint") == 1 and 'is-hint" data-square="h1"' in reloaded
@@ -207,12 +208,12 @@ def test_viewing_the_solution_counts_as_a_loss_and_plays_it_out(client, player):
     )
     page = answer.content.decode()
     assert answer.status_code == 200 and "Here is the solution." in page
-    assert 'data-square="d8" aria-label="d8, White der"' in page  # the line played to its end
+    assert 'data-square="d8" aria-label="d8, White der, last move"' in page  # the line played to its end
     assert "1. Rd1" in page and "Nf3" in page and "2. Rd8#" in page
     attempt = Attempt.objects.get()
     assert attempt.rated and not attempt.solved
     step = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=1", **HTMX).content.decode()
-    assert 'data-square="d1" aria-label="d1, White der"' in step
+    assert 'data-square="d1" aria-label="d1, White der, last move"' in step
 
 
 def test_the_solution_is_not_shown_by_step_before_the_try_is_over(client):
