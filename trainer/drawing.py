@@ -133,13 +133,15 @@ def draw_theme_rows(results: list[ThemeResult]) -> SafeString:
 
 def draw_history_rows(rows: list[HistoryEntry]) -> SafeString:
     """The rows of the dashboard's history as the template's loop drew them: when, the puzzle (a link while
-    it is active), the result, the change of rating."""
+    it is active), the result (and whether a hint helped), the change of rating."""
     solved = '<span class="trainer-result trainer-result--solved">' + escape(gettext("Solved")) + "</span>"
     missed = '<span class="trainer-result trainer-result--missed">' + escape(gettext("Missed")) + "</span>"
     not_rated = '<span class="muted">' + escape(gettext("not rated")) + "</span>"
+    hinted = ' <span class="muted">' + escape(gettext("with a hint")) + "</span>"
     parts = []
     for attempt in rows:
         number, change = attempt.puzzle_id, attempt.change
+        helped = hinted if attempt.hinted else ""
         if attempt.active:
             address = escape(reverse("trainer:puzzle", args=[number]))
             puzzle = f'<a href="{address}">{number}</a>'
@@ -149,7 +151,7 @@ def draw_history_rows(rows: list[HistoryEntry]) -> SafeString:
             "\n                <tr>\n"
             f"                  <td>{_date(attempt.created, 'SHORT_DATETIME_FORMAT')}</td>\n"
             f"                  <td>{puzzle}</td>\n"
-            f"                  <td>{solved if attempt.solved else missed}</td>\n"
+            f"                  <td>{solved if attempt.solved else missed}{helped}</td>\n"
             f"                  <td>{escape(change) if change else not_rated}</td>\n"
             "                </tr>\n"
             "              "

@@ -1,17 +1,25 @@
-"""The trainer's forms: a move, a serving token, the difficulty, a report, and the curators' queue and
-answer."""
+"""The trainer's forms: a move, a serving token, a hint, the difficulty, the themes and band to train, a
+report, and the curators' queue and answer."""
 
+import re
 from typing import Any
 
 from django import forms
 from django.core.signals import setting_changed
+from django.http import QueryDict
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from trainer import selectors
-from trainer.models import PuzzleReport
+from trainer.focus import Focus
+from trainer.models import RATING_RANGE, PuzzleReport
 from trainer.words import DIFFICULTY_NAMES
+
+#: A theme's name as puzzles store it: letters and digits.
+THEME_PATTERN = re.compile(r"[A-Za-z0-9]{1,40}")
+#: More themes than the trainer has: a longer list is no one's choice.
+MOST_THEMES = 40
 
 
 class MoveForm(forms.Form):
@@ -22,6 +30,13 @@ class MoveForm(forms.Form):
 
 class TokenForm(forms.Form):
     token = forms.CharField(max_length=200)
+
+
+class HintForm(forms.Form):
+    """A hint for the step the page was drawn at (`ply`): a repeated or stale request changes nothing."""
+
+    token = forms.CharField(max_length=200)
+    ply = forms.IntegerField(min_value=0, max_value=400)
 
 
 class DifficultyForm(forms.Form):
@@ -54,12 +69,72 @@ def _forget_menus(**kwargs: Any) -> None:
 setting_changed.connect(_forget_menus)
 
 
+class FocusForm(forms.Form):
+    """The themes to train (`theme`, repeated: a puzzle of any of them) and a band of puzzle ratings, each
+    end optional, read from the address of the training page."""
+
+    # Named as a person would write them in the address: /train/?theme=fork&min=900&max=1300.
+    min = forms.IntegerField(
+        label=gettext_lazy("Rated from"),
+        min_value=int(RATING_RANGE[0]),
+        max_value=int(RATING_RANGE[1]),
+        required=False,
+    )
+    max = forms.IntegerField(
+        label=gettext_lazy("Rated up to"),
+        min_value=int(RATING_RANGE[0]),
+        max_value=int(RATING_RANGE[1]),
+        required=False,
+    )
+
+    def __init__(self, query: QueryDict) -> None:
+        super().__init__(query)
+        self.query = query
+
+    @property
+    def asked(self) -> list[str]:
+        """The themes the address names, checked or not (an empty one names none)."""
+        return [theme for theme in self.query.getlist("theme") if theme]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        themes = self.asked
+        if len(themes) > MOST_THEMES or not all(THEME_PATTERN.fullmatch(theme) for theme in themes):
+            raise forms.ValidationError(_("There is no such theme."))
+        data["themes"] = tuple(dict.fromkeys(themes))
+        low, high = data.get("min"), data.get("max")
+        if low is not None and high is not None and low > high:
+            self.add_error("max", _("The highest rating must not be below the lowest."))
+        return data
+
+    @property
+    def focus(self) -> Focus:
+        """The focus chosen; the form must be valid."""
+        data = self.cleaned_data
+        return Focus(themes=data["themes"], low=data.get("min"), high=data.get("max"))
+
+
 class ReportForm(forms.ModelForm[PuzzleReport]):
+    """The reasons are offered with none chosen: the model's field would add an empty choice, drawn as a
+    radio button of its own and chosen from the start."""
+
+    reason = forms.ChoiceField(
+        label=gettext_lazy("What is wrong?"),
+        choices=PuzzleReport.Reason.choices,
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": gettext_lazy(
+                "Choose what is wrong: the solution, a second solution, or something else (say what in the "
+                "comment)."
+            )
+        },
+    )
+
     class Meta:
         model = PuzzleReport
         fields = ["reason", "comment"]
-        widgets = {"reason": forms.RadioSelect, "comment": forms.Textarea(attrs={"rows": 3})}
-        labels = {"reason": gettext_lazy("What is wrong?"), "comment": gettext_lazy("Comment (optional)")}
+        widgets = {"comment": forms.Textarea(attrs={"rows": 3})}
+        labels = {"comment": gettext_lazy("Comment (optional)")}
 
 
 class QueueForm(forms.Form):

@@ -112,7 +112,8 @@ class PlayerRating(models.Model):
 class Attempt(models.Model):
     """A signed-in player's try at a puzzle. Only the first try at a puzzle is rated; `serving` makes a
     repeated submission of the same try impossible to record twice; `latest` marks the player's last try at
-    the puzzle (the retry queue is the latest tries that failed)."""
+    the puzzle (the retry queue is the latest tries that failed); `hinted` that a hint was shown during the
+    try (a rated try with a hint is recorded as a miss, see `services.take_hint`)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("user")
@@ -122,6 +123,7 @@ class Attempt(models.Model):
     )
     serving = models.CharField(_("serving token"), max_length=40, unique=True)
     solved = models.BooleanField(_("solved"))
+    hinted = models.BooleanField(_("with a hint"), default=False)
     rated = models.BooleanField(_("rated"), default=False)
     rating_before = models.FloatField(_("rating before"), null=True, blank=True)
     rating_after = models.FloatField(_("rating after"), null=True, blank=True)

@@ -1,10 +1,12 @@
 """Glicko-2 ratings for players and puzzles (Mark Glickman, "Example of the Glicko-2 system"), on the glicko2
 package with one correction. No Django here: pure arithmetic, tested against the paper.
 
-Choices, after the best puzzle trainers: players start at 1500 with a deviation of 350; tau is 0.75; the
-deviation stays within 45-350 and the rating above 400. One attempt is one rating period for the player and
-for the puzzle, both rated from their values before the attempt. A player whose deviation is still above
-PROVISIONAL_RD does not move the puzzle: the puzzle would learn from a guess."""
+Choices, after the best puzzle trainers: players start with a deviation of 350, at the median rating of the
+puzzles (`trainer.services.starting_rating`; START where there are none); tau is 0.75; the deviation stays
+within 45-350 and the rating above 400. One attempt is one rating period for the player and for the puzzle,
+both rated from their values before the attempt. A player whose deviation is still above PROVISIONAL_RD does
+not move the puzzle: the puzzle would learn from a guess. A try with a hint is a loss (score 0), as viewing
+the solution is."""
 
 import math
 from dataclasses import dataclass
@@ -18,7 +20,8 @@ RATING_FLOOR = 400.0
 PROVISIONAL_RD = 200.0
 
 
-#: Where a player and a new puzzle start (the puzzle's own starting rating comes from the generator).
+#: Where a new puzzle starts (its own starting rating comes from the generator), and a player when there
+#: are no puzzles to take the median of.
 START = 1500.0
 START_VOLATILITY = 0.06
 

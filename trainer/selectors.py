@@ -1,23 +1,30 @@
 """The trainer's reads of many rows. Choosing the next puzzle: unseen, active, near the player's rating
-plus a difficulty offset, optionally of one theme, never the one just played. Each look is an index range
-scan with a small limit (the (active, rating) index, or (theme, active, rating) for a theme), so the choice
-stays fast with a hundred thousand puzzles and a million attempts; the window widens when nothing fits.
-Then the dashboard's reads, each of the one player it is given."""
+plus a difficulty offset, optionally of chosen themes (any of them) and within a band of ratings, never the
+one just played. Each look is an index range scan with a small limit (the (active, rating) index, or
+(theme, active, rating) once per chosen theme), so the choice stays fast with a hundred thousand puzzles and
+a million attempts; the window widens when nothing fits. Then the dashboard's reads, each of the one player
+it is given, and the median of the puzzles, where new players start."""
 
 import random
+import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.cache import cache
 from django.db.models import Count, F, Q, QuerySet, Value
 
 from trainer.models import Attempt, Puzzle, PuzzleTheme
+from trainer.rating import START
 from trainer.words import rating_change, theme_name
 
 DIFFICULTIES = {"easiest": -600, "easier": -300, "normal": 0, "harder": 300, "hardest": 600}
 WINDOWS = (100, 200, 400, 800, 1600, 4000)
 SAMPLE = 24
+#: Each chosen theme's look reads at least this many rows each way.
+SMALLEST_SAMPLE = 4
 
 
 def next_puzzle(
@@ -25,17 +32,28 @@ def next_puzzle(
     user: User | AnonymousUser,
     rating: float,
     difficulty: str = "normal",
-    theme: str = "",
+    themes: Sequence[str] = (),
+    band: tuple[float, float] | None = None,
     seen: frozenset[int] = frozenset(),
     rng: random.Random | None = None,
 ) -> Puzzle | None:
-    """`seen`: what this session has played (all that an anonymous visitor has played, and the last one)."""
+    """`seen`: what this session has played (all that an anonymous visitor has played, and the last one).
+    `themes`: a puzzle of any of them; `band`: (lowest, highest) rating, the point aimed at kept inside it."""
     rng = rng or random.Random()
     target = rating + DIFFICULTIES.get(difficulty, 0)
+    if band is not None:
+        target = min(max(target, band[0]), band[1])
     for step, window in enumerate(WINDOWS):
+        low, high = target - window, target + window
+        if band is not None:
+            low, high = max(low, band[0]), min(high, band[1])
         # Wider windows look further along the index, so a player who has tried every puzzle near the
         # point still finds the untried ones beyond them.
-        ids = _near(target, window, theme, rng, SAMPLE << step)
+        point = rng.uniform(low, high)
+        # One look per theme, sharing the sample, so that many themes read about as many rows as one.
+        looks = themes or ("",)
+        sample = max((SAMPLE << step) // len(looks), SMALLEST_SAMPLE)
+        ids = list(dict.fromkeys(pk for theme in looks for pk in _near(point, low, high, theme, sample)))
         fresh = [pk for pk in ids if pk not in seen]
         if fresh and user.is_authenticated:
             done = set(
@@ -44,24 +62,27 @@ def next_puzzle(
             fresh = [pk for pk in fresh if pk not in done]
         if fresh:
             return Puzzle.objects.get(pk=rng.choice(fresh))
-    return _any_untried(user, theme, seen)
+    return _any_untried(user, themes, band, seen)
 
 
-def _any_untried(user: User | AnonymousUser, theme: str, seen: frozenset[int]) -> Puzzle | None:
-    """The last resort, for a player who has tried everything the samples met: any untried puzzle (the
-    scan stops at the first one it finds)."""
+def _any_untried(
+    user: User | AnonymousUser, themes: Sequence[str], band: tuple[float, float] | None, seen: frozenset[int]
+) -> Puzzle | None:
+    """The last resort, for a player who has tried everything the samples met: any untried puzzle, the
+    scan along the rating index stopping at the first one it finds (in order of the key, the database would
+    sort every puzzle of the band first)."""
     puzzles = Puzzle.objects.filter(active=Value(True)).exclude(pk__in=seen)
-    if theme:
-        puzzles = puzzles.filter(theme_rows__theme=theme)
+    if themes:
+        puzzles = puzzles.filter(theme_rows__theme__in=themes)
+    if band is not None:
+        puzzles = puzzles.filter(rating__range=band)
     if user.is_authenticated:
         puzzles = puzzles.exclude(attempts__user=user)
-    return puzzles.first()
+    return puzzles.order_by("rating").first()
 
 
-def _near(target: float, window: int, theme: str, rng: random.Random, sample: int) -> list[int]:
-    """Up to 2 x `sample` puzzle ids from a random point of the window, upwards and downwards."""
-    low, high = target - window, target + window
-    point = rng.uniform(low, high)
+def _near(point: float, low: float, high: float, theme: str, sample: int) -> list[int]:
+    """Up to 2 x `sample` puzzle ids of the window, from `point` upwards and downwards."""
     # `active=Value(True)` is written `active = true`: a bare boolean column (Django's `active=True` on
     # SQLite) cannot be matched against the (active, rating) index, and the look would become a full scan.
     rows: QuerySet[PuzzleTheme] | QuerySet[Puzzle]
@@ -74,6 +95,41 @@ def _near(target: float, window: int, theme: str, rng: random.Random, sample: in
     above = rows.filter(rating__gte=point, rating__lte=high).order_by("rating").values_list(key, flat=True)
     below = rows.filter(rating__lt=point, rating__gte=low).order_by("-rating").values_list(key, flat=True)
     return [*above[:sample], *below[:sample]]
+
+
+#: The pool's median moves slowly (a puzzle's rating by a few points a try), so it is read once an hour.
+MEDIAN_SECONDS = 60 * 60
+MEDIAN_KEY = "trainer:pool-median"
+
+
+def pool_median() -> float:
+    """The median rating of the active puzzles (START when there are none): a count and one row at an
+    offset, both read along the (active, rating) index, then kept in the cache for MEDIAN_SECONDS."""
+    found: float | None = cache.get(MEDIAN_KEY)
+    if found is None:
+        active = Puzzle.objects.filter(active=Value(True))
+        count = active.count()
+        found = START
+        if count:
+            ratings = active.order_by("rating").values_list("rating", flat=True)
+            found = statistics.fmean(ratings[(count - 1) // 2 : count // 2 + 1])
+        cache.set(MEDIAN_KEY, found, MEDIAN_SECONDS)
+    return found
+
+
+#: The themes page's counts are the same for everyone and a scan of the theme index: kept a few minutes.
+THEME_COUNT_SECONDS = 5 * 60
+THEME_COUNT_KEY = "trainer:theme-counts"
+
+
+def theme_counts() -> dict[str, int]:
+    """How many active puzzles each theme has, read along the (theme, active, rating) index."""
+    found: dict[str, int] | None = cache.get(THEME_COUNT_KEY)
+    if found is None:
+        rows = PuzzleTheme.objects.filter(active=Value(True)).values("theme").annotate(count=Count("id"))
+        found = {row["theme"]: row["count"] for row in rows.order_by("theme")}
+        cache.set(THEME_COUNT_KEY, found, THEME_COUNT_SECONDS)
+    return found
 
 
 # Reads for a player's dashboard: the rating after each rated attempt, the history of attempts, results by
@@ -106,7 +162,8 @@ def rating_series(user: User) -> list[tuple[datetime, float]]:
 
 
 class HistoryEntry(NamedTuple):
-    """One attempt as the history shows it: when, which puzzle (a link while it is active), the result."""
+    """One attempt as the history shows it: when, which puzzle (a link while it is active), the result and
+    whether a hint helped."""
 
     created: datetime
     puzzle_id: int
@@ -115,6 +172,7 @@ class HistoryEntry(NamedTuple):
     rated: bool
     rating_before: float | None
     rating_after: float | None
+    hinted: bool
 
     @property
     def change(self) -> str:
@@ -131,7 +189,14 @@ def history(user: User) -> QuerySet[Attempt, tuple[Any, ...]]:
         Attempt.objects.filter(user=user)
         .order_by("-created", "-id")
         .values_list(
-            "created", "puzzle_id", "puzzle__active", "solved", "rated", "rating_before", "rating_after"
+            "created",
+            "puzzle_id",
+            "puzzle__active",
+            "solved",
+            "rated",
+            "rating_before",
+            "rating_after",
+            "hinted",
         )
     )
 
@@ -182,3 +247,8 @@ def missed(user: User) -> tuple[list[tuple[int, float]], int]:
     and the queue's length counted up to RETRY_COUNTED + 1: one read of the index, stopped at the bound."""
     rows = list(retry_queue(user).values_list("puzzle_id", "puzzle__rating")[: RETRY_COUNTED + 1])
     return rows[:RETRY_SHOWN], len(rows)
+
+
+def missed_ids(user: User) -> list[int]:
+    """The puzzles of the retry queue, newest first as the dashboard lists them, up to RETRY_COUNTED."""
+    return list(retry_queue(user).values_list("puzzle_id", flat=True)[:RETRY_COUNTED])

@@ -6,7 +6,10 @@ Offering a puzzle writes nothing (a page that only shows a puzzle never writes t
 signed and names the puzzle, the player, the session and the session's count of tries begun (`serial`). The
 try begins, and is kept in the session, with its first legal move or the solution asked for; beginning one
 counts it, so that every token offered before is spent: a token begins at most one try, and a try is
-recorded once by its token."""
+recorded once by its token.
+
+A hint is asked for by a POST and kept in the try (`take_hint`); in a try that would be rated it costs the
+try: it is recorded at once as a miss."""
 
 import hashlib
 import secrets
@@ -26,8 +29,9 @@ from senterej.engine.game import BARE_KING, CHECKMATE, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, san
 from senterej.engine.search import search
 from senterej.play.words import result_sentence
+from trainer import selectors
 from trainer.models import Attempt, PlayerRating, Puzzle
-from trainer.rating import Rating, rate_attempt
+from trainer.rating import MAX_RD, START_VOLATILITY, Rating, rate_attempt
 
 SESSION_KEY = "trainer"
 SEEN_LIMIT = 300
@@ -54,6 +58,8 @@ class Outcome:
     message: str = ""
     rating_before: float | None = None
     rating_after: float | None = None
+    hinted: bool = False  # a hint was shown during the try
+    charged: bool = False  # the hint made this rated try a miss
 
 
 SERVING_SALT = "trainer.serving"
@@ -96,14 +102,15 @@ def _binding(session: SessionBase, user: User | AnonymousUser) -> str:
 
 
 def offer(
-    session: SessionBase, user: User | AnonymousUser, puzzle: Puzzle, theme: str = "", nonce: str = ""
+    session: SessionBase, user: User | AnonymousUser, puzzle: Puzzle, focus: str = "", nonce: str = ""
 ) -> dict[str, Any]:
     """The puzzle as a try not yet begun, under a token that only this player in this session can begin,
     and only before any other try begins. Nothing is written: the same page drawn again offers the same
-    (`nonce` makes a token that no other offer repeats, for a try begun at once)."""
-    payload = f"{puzzle.pk}.{serial(session)}.{_binding(session, user)}.{theme}.{nonce}"
+    (`nonce` makes a token that no other offer repeats, for a try begun at once). `focus` is what the
+    player trains (`trainer.focus.Focus.query`), kept with the try."""
+    payload = f"{puzzle.pk}.{serial(session)}.{_binding(session, user)}.{focus}.{nonce}"
     token = signing.Signer(salt=SERVING_SALT).sign(payload)
-    return {"id": puzzle.pk, "token": token, "ply": 0, "done": False, "solved": False, "theme": theme}
+    return {"id": puzzle.pk, "token": token, "ply": 0, "done": False, "solved": False, "focus": focus}
 
 
 def _offered(
@@ -117,7 +124,7 @@ def _offered(
     parts = payload.split(".")
     if len(parts) != 6:
         return None
-    given_puzzle, given_serial, user_id, digest, theme, _nonce = parts
+    given_puzzle, given_serial, user_id, digest, focus, _nonce = parts
     fits = (
         given_puzzle == str(puzzle_id)
         and given_serial == str(serial(session))
@@ -125,7 +132,7 @@ def _offered(
     )
     if not fits:
         return None
-    return {"id": puzzle_id, "token": token, "ply": 0, "done": False, "solved": False, "theme": theme}
+    return {"id": puzzle_id, "token": token, "ply": 0, "done": False, "solved": False, "focus": focus}
 
 
 def was_offered(session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str) -> bool:
@@ -143,10 +150,10 @@ def _begin(session: SessionBase, state: dict[str, Any]) -> None:
 
 
 def serve(
-    session: SessionBase, puzzle: Puzzle, user: User | AnonymousUser | None = None, theme: str = ""
+    session: SessionBase, puzzle: Puzzle, user: User | AnonymousUser | None = None, focus: str = ""
 ) -> dict[str, Any]:
     """Begins a try at this puzzle at once (another try, asked for by a POST), under a token of its own."""
-    state = offer(session, user or AnonymousUser(), puzzle, theme, nonce=secrets.token_urlsafe(9))
+    state = offer(session, user or AnonymousUser(), puzzle, focus, nonce=secrets.token_urlsafe(9))
     _begin(session, state)
     return state
 
@@ -223,6 +230,50 @@ def give_up(*, session: SessionBase, user: User | AnonymousUser, puzzle_id: int,
     return _finish(session, user, puzzle, state, solved=False, played=[], message=_("Here is the solution."))
 
 
+def take_hint(
+    *, session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str, ply: int
+) -> None:
+    """Shows which man makes the next move of the solution, kept in the try so that a reload keeps it shown.
+    The page says the cost on the button before it is taken: a try that would be rated (a signed-in
+    player's first at the puzzle) is recorded at once as a rated miss, and may then be played out unrated;
+    any other try takes hints freely, and its attempt still says that it was helped.
+
+    Why a miss rather than half a point: Glicko-2 scores a result in [0, 1], and 0.5 is a draw. A draw with
+    a puzzle rated above the player still raises the player's rating (the expected score is below a half),
+    so a player who took a hint at every puzzle would climb to the level of the puzzles served: the free
+    hint again, only slower. A miss never raises a rating, as viewing the solution never does, and the hint
+    gives away half the move and often the idea of the puzzle. The miss is recorded when the hint is shown,
+    not when the try ends, so that leaving the puzzle after a hint cannot keep its rated try for later."""
+    state, fresh = _served(session, user, puzzle_id, token)
+    if ply != state["ply"]:
+        raise PuzzleError(_("That move was already taken: here is the puzzle as it stands."), 409)
+    if fresh:
+        _begin(session, state)
+    state["hinted"], state["hint_ply"] = True, state["ply"]
+    session.modified = True
+    if user.is_authenticated and not state.get("charged"):
+        state["charged"] = charge_hint(user=user, puzzle_id=puzzle_id, serving=serving_id(token)) is not None
+
+
+def hint_costs(user: User | AnonymousUser, puzzle: Puzzle, state: dict[str, Any]) -> bool:
+    """Whether a hint now would make this try a rated miss: a signed-in player's first try, uncharged."""
+    if not user.is_authenticated or state.get("charged") or state["done"]:
+        return False
+    return not Attempt.objects.filter(user=user, puzzle=puzzle).exists()
+
+
+def charge_hint(*, user: User, puzzle_id: int, serving: str) -> Attempt | None:
+    """Records a hinted try as a rated miss if it is the player's first at the puzzle (None, and nothing
+    recorded, otherwise). The player's row is locked first, so that no other try of the player is recorded
+    between the question and the answer."""
+    PlayerRating.objects.get_or_create(user=user, defaults={"rating": starting_rating})
+    with transaction.atomic():
+        PlayerRating.objects.select_for_update().get(user=user)
+        if Attempt.objects.filter(user=user, puzzle_id=puzzle_id).exclude(serving=serving).exists():
+            return None
+        return record_attempt(user=user, puzzle_id=puzzle_id, serving=serving, solved=False, hinted=True)
+
+
 def _mates(position: Position, move: int) -> bool:
     """Whether a turn-based move mates (a werera puzzle's choice must be the one proved)."""
     side = position.turn
@@ -286,10 +337,14 @@ def _finish(
 ) -> Outcome:
     state["done"], state["solved"] = True, solved
     session.modified = True
-    outcome = Outcome("solved" if solved else "failed", state["ply"], played, message)
+    hinted = bool(state.get("hinted"))
+    outcome = Outcome("solved" if solved else "failed", state["ply"], played, message, hinted=hinted)
+    outcome.charged = bool(state.get("charged"))
     if user.is_authenticated:
         serving = serving_id(state["token"])
-        attempt = record_attempt(user=user, puzzle_id=puzzle.pk, serving=serving, solved=solved)
+        attempt = record_attempt(
+            user=user, puzzle_id=puzzle.pk, serving=serving, solved=solved, hinted=hinted
+        )
         if attempt.rated:
             outcome.rating_before, outcome.rating_after = attempt.rating_before, attempt.rating_after
     else:
@@ -297,10 +352,13 @@ def _finish(
     return outcome
 
 
-def record_attempt(*, user: User, puzzle_id: int, serving: str, solved: bool) -> Attempt:
+def record_attempt(
+    *, user: User, puzzle_id: int, serving: str, solved: bool, hinted: bool = False
+) -> Attempt:
     """Records a try exactly once (by its serving token) and rates it if it is the player's first at this
-    puzzle, player and puzzle rated from their values before, both rows locked."""
-    PlayerRating.objects.get_or_create(user=user)
+    puzzle, player and puzzle rated from their values before, both rows locked. A first try with a hint is a
+    miss (see `take_hint`); a later one keeps its result and says it was helped."""
+    PlayerRating.objects.get_or_create(user=user, defaults={"rating": starting_rating})
     try:
         with transaction.atomic():
             existing = Attempt.objects.filter(serving=serving).first()
@@ -310,7 +368,10 @@ def record_attempt(*, user: User, puzzle_id: int, serving: str, solved: bool) ->
             puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
             earlier = Attempt.objects.filter(user=user, puzzle=puzzle, latest=True).update(latest=False)
             first = not earlier and not Attempt.objects.filter(user=user, puzzle=puzzle).exists()
-            attempt = Attempt(user=user, puzzle=puzzle, serving=serving, solved=solved, rated=first)
+            solved = solved and not (first and hinted)
+            attempt = Attempt(
+                user=user, puzzle=puzzle, serving=serving, solved=solved, hinted=hinted, rated=first
+            )
             if first:
                 before = Rating(player.rating, player.rating_deviation, player.volatility)
                 puzzle_before = Rating(puzzle.rating, puzzle.rating_deviation, puzzle.volatility)
@@ -332,8 +393,19 @@ def record_attempt(*, user: User, puzzle_id: int, serving: str, solved: bool) ->
         return Attempt.objects.get(serving=serving)  # the same try, recorded by a request that came first
 
 
+def starting_rating() -> float:
+    """Where a new player starts: the median rating of the active puzzles (`selectors.pool_median`, kept in
+    the cache), with the deviation at its provisional maximum. A new player is offered puzzles that half
+    the players of the pool's level would solve, and Glicko-2's wide deviation moves the rating quickly
+    from there; a fixed 1500 above a pool whose median is near 1000 served a beginner puzzles too hard
+    for the first dozen tries. A placement of a few puzzles would ask for the same tries before training
+    begins and measure no better than the first rated ones do."""
+    return selectors.pool_median()
+
+
 def player_rating(user: User | AnonymousUser) -> Rating:
-    if not user.is_authenticated:
-        return Rating()
-    row = PlayerRating.objects.filter(user=user).first()
-    return Rating(row.rating, row.rating_deviation, row.volatility) if row else Rating()
+    """The player's rating; a visitor or a player with no rated try starts where `starting_rating` says."""
+    row = PlayerRating.objects.filter(user=user).first() if user.is_authenticated else None
+    if row is None:
+        return Rating(starting_rating(), MAX_RD, START_VOLATILITY)
+    return Rating(row.rating, row.rating_deviation, row.volatility)

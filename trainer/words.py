@@ -1,4 +1,4 @@
-"""What the trainer says in words: theme names, a rating change, a line of moves in SAN."""
+"""What the trainer says in words: theme names and descriptions, a rating change, a line of moves in SAN."""
 
 from django.utils.translation import gettext_lazy
 
@@ -32,6 +32,43 @@ THEME_NAMES = {
     "filEndgame": gettext_lazy("Fil endgame"),
     "fersEndgame": gettext_lazy("Fers endgame"),
 }
+#: A line on each theme for the themes page: what a puzzle of the theme asks.
+THEME_DESCRIPTIONS = {
+    "mateIn1": gettext_lazy("Mate with one move."),
+    "mateIn2": gettext_lazy("Mate in two moves, whatever the defence."),
+    "mateIn3": gettext_lazy("Mate in three moves, whatever the defence."),
+    "mateIn4": gettext_lazy("Mate in four moves, whatever the defence."),
+    "mateIn5": gettext_lazy("Mate in five moves, whatever the defence."),
+    "pawnMate": gettext_lazy("A medeq gives the mate: the finest mate of all, Plowden wrote."),
+    "twoFilMate": gettext_lazy("A fil gives the mate, the two fils together shutting the negus in."),
+    "fersMate": gettext_lazy("The fers gives the mate."),
+    "derMate": gettext_lazy("A der gives the mate."),
+    "feresMate": gettext_lazy("A feres gives the mate."),
+    "fork": gettext_lazy("One man attacks two enemy men at once, and one of them falls."),
+    "discoveredAttack": gettext_lazy("A man steps aside and opens a der's line onto the negus or a piece."),
+    "hangingPiece": gettext_lazy("Take an enemy piece that nothing guards."),
+    "trappedPiece": gettext_lazy("An enemy feres or der has no safe square left: hunt it down."),
+    "lostPiecePromotion": gettext_lazy(
+        "A medeq reaches the last rank and becomes a piece its side has lost."
+    ),
+    "inPlacePromotion": gettext_lazy(
+        "A medeq waiting on the last rank becomes a lost piece where it stands."
+    ),
+    "bareKingTrap": gettext_lazy(
+        "Taking the last enemy piece would leave a bare negus, a draw: win otherwise."
+    ),
+    "beatTheCount": gettext_lazy("A lone piece's moves are being counted: mate before the count draws."),
+    "werera": gettext_lazy(
+        "A round of the werera: choose the move that mates whatever your opponent chooses."
+    ),
+    "advantage": gettext_lazy("Win material rather than mate."),
+    "quietMove": gettext_lazy("The first move neither checks nor takes."),
+    "endgame": gettext_lazy("Few men left: at most two pieces a side."),
+    "derEndgame": gettext_lazy("An endgame with ders and no other pieces."),
+    "feresEndgame": gettext_lazy("An endgame with feres and no other pieces."),
+    "filEndgame": gettext_lazy("An endgame with fils and no other pieces."),
+    "fersEndgame": gettext_lazy("An endgame with fers and no other pieces."),
+}
 DIFFICULTY_NAMES = {
     "easiest": gettext_lazy("Easiest"),
     "easier": gettext_lazy("Easier"),
@@ -45,6 +82,11 @@ MINUS = "\u2212"
 def theme_name(theme: str) -> str:
     """A theme in words; a theme the site has no words for yet keeps its own name."""
     return str(THEME_NAMES.get(theme, theme))
+
+
+def theme_description(theme: str) -> str:
+    """A theme's line for the themes page ("" for a theme the site has no words for yet)."""
+    return str(THEME_DESCRIPTIONS.get(theme, ""))
 
 
 def rating_change(before: float, after: float) -> str:

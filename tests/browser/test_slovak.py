@@ -80,7 +80,7 @@ def test_a_reader_switches_to_slovak_takes_a_task_and_solves_a_puzzle(live_serve
     board.locator('[data-square="c1"]').click()
     board.locator('[data-square="c8"]').click()
     expect(page.locator(".trainer__feedback")).to_have_text("Vyriešené! Výborne zahrané.")
-    expect(page.locator(".trainer__themes")).to_contain_text("Mat vežou")
+    expect(page.locator(".trainer__themes")).to_contain_text("Mat derom")
     assert english_on(page, sentences) == []
     screenshot(page, folder, "puzzle-solved")
 

@@ -64,6 +64,7 @@ def test_a_visitors_pages_are_all_in_slovak(site, sentences):
         "/sk/play/import/",
         "/sk/train/",
         f"/sk/train/{Puzzle.objects.first().pk}/",
+        "/sk/train/themes/",
         "/sk/accounts/login/",
         "/sk/accounts/signup/",
         "/sk/accounts/password/reset/",
@@ -91,8 +92,10 @@ def test_a_game_and_its_werera_round_read_in_slovak(site, sentences):
 def test_a_learners_pages_are_all_in_slovak(site, sentences):
     client = reader("learner")
     pages = ("/sk/train/dashboard/", "/sk/accounts/profile/", "/sk/classes/", "/sk/accounts/password/change/")
-    for address in pages:
+    for address in (*pages, "/sk/train/themes/", "/sk/train/missed/"):
         read(client, address, sentences)
+    client.post("/sk/train/missed/begin/")
+    read(client, "/sk/train/missed/", sentences)  # the first missed puzzle, or the word that none is left
 
 
 def test_a_teachers_pages_are_all_in_slovak(site, sentences):

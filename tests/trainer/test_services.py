@@ -184,7 +184,7 @@ def test_the_next_puzzle_is_near_the_rating_unseen_and_of_the_theme(learner):
     rng = random.Random(1)
     picks = {next_puzzle(user=learner, rating=1500, rng=rng).pk for _ in range(20)}
     assert picks == {near.pk, themed.pk}
-    assert next_puzzle(user=learner, rating=1500, theme="bareKingTrap", rng=rng) == themed
+    assert next_puzzle(user=learner, rating=1500, themes=["bareKingTrap"], rng=rng) == themed
     assert (
         next_puzzle(user=learner, rating=1500, difficulty="hardest", seen=frozenset({near.pk, themed.pk}))
         == far
@@ -200,7 +200,7 @@ def test_a_disabled_puzzle_is_never_served(learner):
     p.active = False
     p.save()
     assert next_puzzle(user=learner, rating=1500) is None
-    assert next_puzzle(user=learner, rating=1500, theme="fork") is None
+    assert next_puzzle(user=learner, rating=1500, themes=["fork"]) is None
 
 
 @pytest.mark.django_db

@@ -14,7 +14,7 @@ from django.urls import reverse
 from testing.factories import BLACK_LADDER, LADDER, WERERA_ROUND, PuzzleFactory
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
-from trainer.words import THEME_NAMES, rating_change, theme_name
+from trainer.words import THEME_DESCRIPTIONS, THEME_NAMES, rating_change, theme_name
 
 pytestmark = pytest.mark.django_db
 
@@ -187,12 +187,17 @@ def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
     assert 'data-square="c8" aria-label="c8, White der, last move"' in step
 
 
-def test_a_hint_highlights_the_man_to_move(client):
+def test_a_hint_highlights_the_man_to_move_and_a_reload_keeps_it(client):
     puzzle = PuzzleFactory(line=LADDER, themes="mateIn2")
-    open_puzzle(client, puzzle)
-    page = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?hint=1", **HTMX).content.decode()
+    state = open_puzzle(client, puzzle)
+    url = reverse("trainer:puzzle", args=[puzzle.pk])
+    assert "is-hint" not in client.get(url + "?hint=1").content.decode()  # a GET shows no hint
+    hint = {"token": state["token"], "ply": 0}
+    page = client.post(reverse("trainer:hint", args=[puzzle.pk]), hint, **HTMX).content.decode()
     assert 'data-square="h1" aria-label="h1, White der, hint"' in page
     assert page.count("is-hint") == 1 and 'is-hint" data-square="h1"' in page
+    reloaded = client.get(url).content.decode()
+    assert reloaded.count("is-hint") == 1 and 'is-hint" data-square="h1"' in reloaded
 
 
 def test_viewing_the_solution_counts_as_a_loss_and_plays_it_out(client, player):
@@ -403,11 +408,28 @@ def test_a_bad_report_is_refused(client):
     assert PuzzleReport.objects.count() == 0
 
 
+def test_the_report_form_offers_the_reasons_with_none_chosen_and_asks_for_one(client):
+    puzzle = PuzzleFactory()
+    open_puzzle(client, puzzle)
+    token = current(client)["token"]
+    url = reverse("trainer:report", args=[puzzle.pk])
+    form = client.get(url, {"token": token}).content.decode()
+    radios = re.findall(r'<input type="radio"[^>]*>', form)
+    assert [re.search(r'value="([^"]*)"', radio)[1] for radio in radios] == ["wrong", "second", "other"]
+    assert not any("checked" in radio for radio in radios)
+    answer = client.post(url, {"comment": "Rc7 mates too", "token": token})
+    text = answer.content.decode()
+    assert answer.status_code == 400
+    assert "Choose what is wrong: the solution, a second solution, or something else" in text
+    assert "This field is required" not in text and "Rc7 mates too" in text  # the comment is kept
+    assert PuzzleReport.objects.count() == 0
+
+
 # Words
 
 
-def test_every_theme_the_tagger_knows_has_a_name():
-    assert set(themes.PREDICATES) <= set(THEME_NAMES)
+def test_every_theme_the_tagger_knows_has_a_name_and_a_description():
+    assert set(themes.PREDICATES) <= set(THEME_NAMES) == set(THEME_DESCRIPTIONS)
     assert theme_name("bareKingTrap") == "Don't take the last piece" and theme_name("newTheme") == "newTheme"
 
 

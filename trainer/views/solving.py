@@ -1,10 +1,9 @@
-"""Solving: the next puzzle for the player or a chosen one, its moves, the solution, another try, the
-difficulty. Views parse the request, call a service and draw; the services judge every move and rate each try
-once. Every POST answers with the puzzle as it stands: the fragment for htmx (a refused request with its 4xx
-status and message), a redirect back without JavaScript."""
+"""Solving: the next puzzle for the player (of the themes and band chosen) or a chosen one, its moves, a
+hint, the solution, another try, the difficulty. Views parse the request, call a service and draw; the
+services judge every move and rate each try once. Every POST answers with the puzzle as it stands: the
+fragment for htmx (a refused request with its 4xx status and message), a redirect back without JavaScript."""
 
 import random
-import re
 from dataclasses import asdict
 from typing import Any
 
@@ -20,19 +19,18 @@ from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
-from trainer import selectors, services
-from trainer.forms import DifficultyForm, MoveForm, TokenForm, difficulty_menu
+from trainer import missed, selectors, services
+from trainer.focus import Focus
+from trainer.forms import DifficultyForm, FocusForm, HintForm, MoveForm, TokenForm, difficulty_menu
 from trainer.lines import PuzzleLine
 from trainer.models import Puzzle
+from trainer.views.choosing import themes_page
 from trainer.words import numbered, rating_change, theme_name
 
 #: What the pages keep beside the services' own store: the difficulty and the last outcome, so that a page
-#: drawn again (a reload, the redirect after a POST without JavaScript) shows it. Only POSTs write it; the
-#: theme being trained travels in the serving token and then in the try.
+#: drawn again (a reload, the redirect after a POST without JavaScript) shows it. Only POSTs write it; what
+#: is trained (the focus) travels in the serving token and then in the try.
 SESSION_PAGE = "trainer_page"
-
-
-THEME_PATTERN = re.compile(r"[A-Za-z0-9]{1,40}")
 
 
 def _page(session: SessionBase) -> dict[str, Any]:
@@ -57,24 +55,28 @@ def _keep(session: SessionBase, outcome: services.Outcome, token: str, from_ply:
     _page_for_writing(session)["outcome"] = {"token": token, "from_ply": from_ply, **asdict(outcome)}
 
 
-def _unfinished(session: SessionBase, theme: str) -> Puzzle | None:
-    """The puzzle this session is in the middle of, if it fits the theme asked for: a reload keeps it."""
+def _unfinished(session: SessionBase, focus: Focus) -> Puzzle | None:
+    """The puzzle this session is in the middle of, if the focus asked for could choose it: a reload keeps
+    it."""
     state = services.current(session)
     if state is None or state["done"]:
         return None
     puzzle = Puzzle.objects.filter(pk=state["id"], active=True).first()
-    if puzzle is None or (theme and theme not in puzzle.theme_list):
+    if puzzle is None or not focus.fits(puzzle):
         return None
     return puzzle
 
 
 @require_safe
 def train(request: HtmxHttpRequest) -> HttpResponse:
-    theme = request.GET.get("theme", "")
-    if theme and not THEME_PATTERN.fullmatch(theme):
-        return _notice(request, "", error=_("There is no such theme."), status=400)
+    """The next puzzle near the player's rating, of the themes and band the address names, if any (a
+    malformed choice answers the themes page with its errors and a 400)."""
+    form = FocusForm(request.GET)
+    if not form.is_valid():
+        return themes_page(request, form, status=400)
+    focus = form.focus
     difficulty = _page(request.session)["difficulty"]
-    puzzle = _unfinished(request.session, theme)
+    puzzle = _unfinished(request.session, focus)
     if puzzle is None:
         # The choice depends only on what the session has done, so that a reload offers the same puzzle
         # under the same token without anything written down.
@@ -83,13 +85,14 @@ def train(request: HtmxHttpRequest) -> HttpResponse:
             user=request.user,
             rating=services.player_rating(request.user).rating,
             difficulty=difficulty,
-            theme=theme,
+            themes=focus.themes,
+            band=focus.band,
             seen=services.seen(request.session),
-            rng=random.Random(f"{seed}.{theme}.{difficulty}"),
+            rng=random.Random(f"{seed}.{focus.query}.{difficulty}"),
         )
         if puzzle is None:
-            return _notice(request, theme)
-    return _draw(request, puzzle, theme=theme)
+            return _notice(request, focus)
+    return _draw(request, puzzle, focus=focus)
 
 
 @require_safe
@@ -142,13 +145,37 @@ def puzzle_solution(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
 
 
 @require_POST
+def puzzle_hint(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
+    """Shows which man makes the next move; in a try that would be rated it makes the try a miss, as the
+    button says before (see `services.take_hint`)."""
+    puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
+    if puzzle is None:
+        return _no_such_puzzle(request)
+    form = HintForm(request.POST)
+    if not form.is_valid():
+        return _draw(request, puzzle, error=_("The form was incomplete: please try again."), status=400)
+    data = form.cleaned_data
+    try:
+        services.take_hint(
+            session=request.session,
+            user=request.user,
+            puzzle_id=puzzle.pk,
+            token=data["token"],
+            ply=data["ply"],
+        )
+    except services.PuzzleError as error:
+        return _draw(request, puzzle, error=error.message, status=error.status)
+    return _after_post(request, puzzle)
+
+
+@require_POST
 def puzzle_again(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Another try at a puzzle: served afresh. Only the first try at a puzzle is ever rated."""
     puzzle = Puzzle.objects.filter(pk=puzzle_id, active=True).first()
     if puzzle is None:
         return _no_such_puzzle(request)
     state = _served(request.session, puzzle)
-    services.serve(request.session, puzzle, request.user, theme=state.get("theme", "") if state else "")
+    services.serve(request.session, puzzle, request.user, focus=state.get("focus", "") if state else "")
     return _after_post(request, puzzle)
 
 
@@ -156,7 +183,7 @@ def puzzle_again(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
 def difficulty(request: HtmxHttpRequest) -> HttpResponse:
     form = DifficultyForm(request.POST)
     if not form.is_valid():
-        return _notice(request, "", error=_("Choose one of the difficulties offered."), status=400)
+        return _notice(request, Focus(), error=_("Choose one of the difficulties offered."), status=400)
     _page_for_writing(request.session)["difficulty"] = form.cleaned_data["difficulty"]
     return redirect("trainer:train")
 
@@ -168,15 +195,15 @@ def _after_post(request: HtmxHttpRequest, puzzle: Puzzle) -> HttpResponse:
 
 
 def _no_such_puzzle(request: HtmxHttpRequest) -> HttpResponse:
-    return _notice(request, "", error=_("There is no such puzzle."), status=404)
+    return _notice(request, Focus(), error=_("There is no such puzzle."), status=404)
 
 
-def _notice(request: HtmxHttpRequest, theme: str, error: str = "", status: int = 200) -> HttpResponse:
-    """No puzzle to show: none at all, none left of the theme, or a refused request."""
+def _notice(request: HtmxHttpRequest, focus: Focus, error: str = "", status: int = 200) -> HttpResponse:
+    """No puzzle to show: none at all, none left of the themes and band chosen, or a refused request."""
     context = {
         "error": error,
-        "theme": theme,
-        "theme_name": theme_name(theme) if theme else "",
+        "theme_name": theme_name(focus.themes[0]) if len(focus.themes) == 1 and focus.band is None else "",
+        "focus_words": focus.words,
         "any_puzzles": Puzzle.objects.filter(active=True).exists(),
     }
     template = "trainer/notice.html#notice" if request.htmx else "trainer/notice.html"
@@ -199,9 +226,24 @@ def _step(request: HtmxHttpRequest, count: int) -> int | None:
 
 
 def _draw(
-    request: HtmxHttpRequest, puzzle: Puzzle, error: str = "", status: int = 200, theme: str = ""
+    request: HtmxHttpRequest, puzzle: Puzzle, error: str = "", status: int = 200, focus: Focus | None = None
 ) -> HttpResponse:
-    context = puzzle_context(request, puzzle, theme)
+    return draw(request, puzzle, focus or Focus(), error=error, status=status)
+
+
+def draw(
+    request: HtmxHttpRequest,
+    puzzle: Puzzle,
+    focus: Focus,
+    *,
+    error: str = "",
+    status: int = 200,
+    fresh: bool = False,
+) -> HttpResponse:
+    """The puzzle's page, or its fragment for htmx. With `fresh` the page shows a try of `focus` (the run
+    through missed puzzles): this session's try at the puzzle, if it is over or was begun for something
+    else, gives way to a new offer."""
+    context = puzzle_context(request, puzzle, focus, fresh=fresh)
     context["error"] = error
     if error:
         context["announce"] = error
@@ -209,12 +251,16 @@ def _draw(
     return render(request, template, context, status=status)
 
 
-def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle, theme: str = "") -> dict[str, object]:
+def puzzle_context(
+    request: HtmxHttpRequest, puzzle: Puzzle, focus: Focus, fresh: bool = False
+) -> dict[str, object]:
     """The puzzle as this session stands with it: offered (under a token, nothing written) until a try
-    begins; live while the try goes on; once it is over, the last outcome on the board, or the solution step
-    by step (`?step=`)."""
+    begins; live while the try goes on, with the hint if one was taken at this step; once it is over, the
+    last outcome on the board, or the solution step by step (`?step=`)."""
     page = _page(request.session)
-    state = _served(request.session, puzzle) or services.offer(request.session, request.user, puzzle, theme)
+    state = _served(request.session, puzzle)
+    if state is None or (fresh and (state["done"] or state.get("focus") != focus.query)):
+        state = services.offer(request.session, request.user, puzzle, focus.query)
     kept = page["outcome"]
     outcome = kept if kept is not None and kept["token"] == state["token"] else None
     line = puzzle.line
@@ -237,7 +283,7 @@ def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle, theme: str = "") ->
     else:
         position, shown = line.at(state["ply"]), []
     hint = None
-    if live and request.GET.get("hint") == "1":
+    if live and state.get("hint_ply") == state["ply"]:
         hint = move_from(parse_coordinate(solution[state["ply"]]))
     board = BoardView(
         position,
@@ -248,7 +294,12 @@ def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle, theme: str = "") ->
         hint=hint,
     )
     feedback, rating_text = _feedback(request, line, outcome)
-    theme = state.get("theme", "")
+    focus = Focus.of(state.get("focus", ""))
+    run = (
+        missed.place(request.session, request.user)
+        if focus.missed and request.user.is_authenticated
+        else None
+    )
     return {
         "puzzle": puzzle,
         "board": board,
@@ -262,15 +313,29 @@ def puzzle_context(request: HtmxHttpRequest, puzzle: Puzzle, theme: str = "") ->
         "announce": " ".join(part for part in (feedback, rating_text) if part),
         "to_move": _to_move(start, solver),
         "show_hint": hint is not None,
+        "hint_label": _hint_label(request, puzzle, state) if live and hint is None else "",
+        "charged": bool(state.get("charged")),
         "steps": numbered(start, line.sans()) if done else [],
         "step": step,
         "themes": [(name, theme_name(name)) for name in puzzle.theme_list] if done else [],
-        "theme": theme,
-        "theme_name": theme_name(theme) if theme else "",
-        "next_url": reverse("trainer:train") + (f"?theme={theme}" if theme else ""),
+        "focus": focus,
+        "focus_words": focus.words,
+        "run": run,
+        "run_number": run.tried + int(live) if run else 0,
+        "themes_url": reverse("trainer:themes") + (f"?{focus.query}" if focus.themes or focus.band else ""),
+        "next_url": focus.next_url,
         "difficulty_label_for": DifficultyForm()["difficulty"].id_for_label,
         "difficulty_menu": difficulty_menu(page["difficulty"]),
     }
+
+
+def _hint_label(request: HtmxHttpRequest, puzzle: Puzzle, state: dict[str, Any]) -> str:
+    """The hint's button, saying what it costs before it is taken."""
+    if services.hint_costs(request.user, puzzle, state):
+        return _("Hint (counts as a miss)")
+    if state.get("charged"):
+        return _("Another hint (no further cost)")
+    return _("Hint (free: this try is not rated)")
 
 
 def _to_move(start: Position, solver: int) -> str:
@@ -290,7 +355,9 @@ def _feedback(request: HtmxHttpRequest, line: PuzzleLine, outcome: dict[str, Any
     if outcome["state"] == "continue":
         played = line.sans(outcome["played"], ply=outcome["from_ply"])
         return _("Correct! Your opponent answered %(reply)s. Find the next move.") % {"reply": played[-1]}, ""
-    if outcome["state"] == "solved":
+    if outcome["state"] == "solved" and outcome.get("charged"):
+        feedback = _("Solved, with a hint: this rated try counts as a miss.")
+    elif outcome["state"] == "solved":
         feedback = _("Solved! Well played.")
     else:
         feedback = outcome["message"] or _("That is not the move.")
