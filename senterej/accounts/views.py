@@ -1,7 +1,7 @@
 """Accounts: signing up (a new account is logged in at once, which moves the session's course progress to
 it) and the profile page (name, e-mail, "I teach"). Logging in, the password change and the password reset are
-Django's own views with the site's templates; django-axes locks a username out of one address after too many
-failed log-ins."""
+Django's own views with the site's templates and forms (forms.py); django-axes locks a username out of one
+address after too many failed log-ins."""
 
 import math
 from typing import Any
@@ -11,9 +11,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import User
-from django.contrib.auth.views import PasswordResetView
+from django.contrib.auth.views import LoginView, PasswordResetView
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods
 
 from senterej.accounts import roles, throttle
 from senterej.accounts.clients import client_address
+from senterej.accounts.forms import LogInForm, SignUpForm
 
 #: Password-reset mails: a classroom shares one address, one person has one account.
 RESET_PER_ADDRESS = throttle.Rate(count=20, seconds=60 * 60)
@@ -46,7 +47,7 @@ class ProfileForm(forms.ModelForm[User]):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    form = SignUpForm(request.POST or None)
     next_url = request.POST.get("next") or request.GET.get("next") or ""
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -63,6 +64,12 @@ def _is_local_path(url: str, request: HttpRequest) -> bool:
     return url.startswith("/") and url_has_allowed_host_and_scheme(
         url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
+
+
+class LogInView(LoginView):
+    """Django's log-in, in the site's words."""
+
+    authentication_form = LogInForm
 
 
 class ThrottledPasswordResetView(PasswordResetView):
