@@ -1,8 +1,8 @@
 """The frame of every page, drawn once and kept in this process: the pieces that depend on the language
-alone (the links to the styles and scripts, the brand, the footer), the header's navigation for each
-language and kind of visitor (a visitor, a signed-in account, a curator), and the language switcher for
-each language and address. Drawn by the template language on every request, they were most of the cost of
-a page; none of them shows anything of one person beyond those kinds.
+alone (the links to the styles and scripts, the brand, the menu's button, the footer), the header's
+navigation for each language and kind of visitor (a visitor, a signed-in account, a curator), and the
+language switcher for each language and address. Drawn by the template language on every request, they were
+most of the cost of a page; none of them shows anything of one person beyond those kinds.
 
 A visitor's navigation is kept for each address too: its "Log in" and "Sign up" links lead back to the page
 they are on (senterej/accounts/way_back.py).
