@@ -258,3 +258,4 @@ def test_the_slovak_home_page_names_the_men_as_the_site_does(client):
     for name, chess in [("Negus", "kráľ"), ("Der", "veža"), ("Feres", "jazdec"), ("Medeq", "pešiak")]:
         assert f'{name} <span class="man__aka">{chess}</span>' in slovak
     assert "kôň" not in slovak
+    assert "negus Bieleho na e1 a jeho fers na d1, negus Čierneho na d8" in " ".join(slovak.split())
