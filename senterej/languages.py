@@ -1,12 +1,15 @@
 """The frame of every page, drawn once and kept in this process: the pieces that depend on the language
-alone (the links to the styles and scripts, the brand, the footer), the header's navigation for each
-language and kind of visitor (a visitor, a signed-in account, a curator), and the language switcher for
-each language and address. Drawn by the template language on every request, they were most of the cost of
-a page; none of them shows anything of one person beyond those kinds.
+alone (the links to the styles and scripts, the brand, the menu's button, the footer), the header's
+navigation for each language and kind of visitor (a visitor, a signed-in account, a curator), and the
+language switcher for each language and address. Drawn by the template language on every request, they were
+most of the cost of a page; none of them shows anything of one person beyond those kinds.
+
+A visitor's navigation is kept for each address too: its "Log in" and "Sign up" links lead back to the page
+they are on (senterej/accounts/way_back.py).
 
 No kept piece holds a CSRF token: each is drawn with a hole where the token goes, which every request
-fills with its own. A switcher is kept for the last ADDRESSES addresses only, since anyone can ask for
-addresses without end (a query string)."""
+fills with its own. Pieces for an address (switchers, visitors' navigations) are kept for the last
+ADDRESSES only, since anyone can ask for addresses without end (a query string)."""
 
 from collections import OrderedDict
 from threading import Lock
@@ -21,13 +24,13 @@ from django.urls import get_script_prefix, get_urlconf, translate_url
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from senterej.accounts import roles
+from senterej.accounts import roles, way_back
 
 register = template.Library()
 
 #: Where a kept piece's CSRF token goes: no token looks like it (a token is 64 letters and digits).
 CSRF_HOLE = "csrf-token-kept-out"
-#: How many addresses' switchers are kept.
+#: How many pieces for an address are kept.
 ADDRESSES = 2000
 
 _KEPT: "OrderedDict[tuple[object, ...], str]" = OrderedDict()
@@ -69,16 +72,18 @@ def site_piece(context: template.Context, name: str) -> SafeString:
 @register.simple_tag(takes_context=True)
 def site_nav(context: template.Context) -> SafeString:
     """The header's links: the rooms, then the curators' queue for a curator, and the account's pages and
-    the log-out form for a signed-in account, or the log-in link."""
+    the log-out form for a signed-in account, or the log-in and sign-up links that lead back here."""
     user = context.get("user")
+    request = context.get("request")
     signed_in = bool(user is not None and user.is_authenticated)
     curator = isinstance(user, User) and user.is_authenticated and roles.is_curator(user)
+    back = way_back.from_here(request) if request is not None and not signed_in else ""
 
     def draw(token: str) -> str:
-        context = {"signed_in": signed_in, "curator": curator, "csrf_token": token}
+        context = {"signed_in": signed_in, "curator": curator, "back": back, "csrf_token": token}
         return render_to_string("_site_nav.html", context).strip()
 
-    return _kept(("nav", signed_in, curator), draw, _token(context))
+    return _kept(("nav", signed_in, curator, back), draw, _token(context))
 
 
 def language_choices(here: str) -> list[tuple[str, str, str]]:

@@ -141,11 +141,12 @@ AXES_LOCKOUT_CALLABLE = "senterej.accounts.views.locked_out"
 AXES_CLIENT_IP_CALLABLE = "senterej.accounts.clients.client_address"
 AXES_IPWARE_META_PRECEDENCE_ORDER = ("REMOTE_ADDR",)
 
+# Django's four checks, with help texts in the site's own words (senterej/accounts/passwords.py).
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "senterej.accounts.passwords.UserAttributeSimilarityValidator"},
+    {"NAME": "senterej.accounts.passwords.MinimumLengthValidator"},
+    {"NAME": "senterej.accounts.passwords.CommonPasswordValidator"},
+    {"NAME": "senterej.accounts.passwords.NumericPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "en"

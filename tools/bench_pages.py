@@ -74,6 +74,7 @@ def pages() -> dict[str, tuple[str, bool]]:
         "trivial": ("/bench/trivial/", False),
         "trivial signed in": ("/bench/trivial/signed-in/", True),
         "home": (reverse("home"), False),
+        "home signed in": (reverse("home"), True),
         "course map": (reverse("course:map"), False),
         "task": (reverse("course:task", args=[task.lesson.slug, task.order]), False),
         "rules": (reverse("course:rules"), False),

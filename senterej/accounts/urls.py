@@ -2,13 +2,18 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from senterej.accounts import views
+from senterej.accounts.forms import PasswordChangeForm, SetPasswordForm
 
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", views.LogInView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
-    path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password/change/",
+        auth_views.PasswordChangeView.as_view(form_class=PasswordChangeForm),
+        name="password_change",
+    ),
     path(
         "password/change/done/",
         auth_views.PasswordChangeDoneView.as_view(),
@@ -22,7 +27,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        auth_views.PasswordResetConfirmView.as_view(form_class=SetPasswordForm),
         name="password_reset_confirm",
     ),
     path(

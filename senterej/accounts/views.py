@@ -1,7 +1,8 @@
 """Accounts: signing up (a new account is logged in at once, which moves the session's course progress to
 it) and the profile page (name, e-mail, "I teach"). Logging in, the password change and the password reset are
-Django's own views with the site's templates; django-axes locks a username out of one address after too many
-failed log-ins."""
+Django's own views with the site's templates and forms (forms.py); django-axes locks a username out of one
+address after too many failed log-ins. Signing up and logging in lead back to the page the person came from
+(way_back.py)."""
 
 import math
 from typing import Any
@@ -11,19 +12,19 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import User
-from django.contrib.auth.views import PasswordResetView
+from django.contrib.auth.views import LoginView, PasswordResetView
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from senterej.accounts import roles, throttle
+from senterej.accounts import roles, throttle, way_back
 from senterej.accounts.clients import client_address
+from senterej.accounts.forms import LogInForm, SignUpForm
 
 #: Password-reset mails: a classroom shares one address, one person has one account.
 RESET_PER_ADDRESS = throttle.Rate(count=20, seconds=60 * 60)
@@ -46,23 +47,25 @@ class ProfileForm(forms.ModelForm[User]):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
-    next_url = request.POST.get("next") or request.GET.get("next") or ""
+    """A bad `next` is ignored and the new account lands on the home page: it came from a link, not from
+    what the person typed, so the account is made either way."""
+    form = SignUpForm(request.POST or None)
+    next_url = way_back.asked(request)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url if _is_local_path(next_url, request) else "home")
+        return redirect(next_url or "home")
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
 
 
-def _is_local_path(url: str, request: HttpRequest) -> bool:
-    """Only a path of this site is followed after signing up: anything else (another site, a view's name,
-    a word) is ignored and the new account lands on the home page, as Django's log-in does with a bad
-    `next`. The account is made either way: the `next` came from a link, not from what the person typed."""
-    return url.startswith("/") and url_has_allowed_host_and_scheme(
-        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    )
+class LogInView(LoginView):
+    """Django's log-in, in the site's words, following a `next` by the same rule as signing up."""
+
+    authentication_form = LogInForm
+
+    def get_redirect_url(self) -> str:
+        return way_back.asked(self.request)
 
 
 class ThrottledPasswordResetView(PasswordResetView):
