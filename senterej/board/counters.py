@@ -108,7 +108,12 @@ def draw_counters(position: Position, judged: bool = True) -> SafeString:
     items = []
     if shown.counts:
         counts = [_count(position, count) for count in shown.counts]
-        note = escape(gettext("Moves of the negus and the medeqs are not counted."))
+        note = escape(
+            gettext(
+                "A seventh counted move that is not mate draws the game. Moves of the negus and the medeqs "
+                "are not counted."
+            )
+        )
         items.append(_item(gettext("The count (R7.4)"), counts, note))
     if shown.quiet is not None:
         items.append(_item(gettext("The seventy-move rule (R8.2)"), [_seventy(position, shown.quiet)]))
@@ -131,26 +136,21 @@ def _item(term: str, descriptions: list[str], note: str = "") -> str:
 
 def _count(position: Position, count: Count) -> str:
     pips = "\u25cf" * min(count.made, COUNT_LIMIT) + "\u25cb" * count.left
-    words = [
-        gettext("%(piece)s: %(made)s of 7 counted moves made.")
-        % {"piece": capfirst(LONE_PIECES[count.piece]), "made": count.made}
-    ]
+    values = {"piece": capfirst(LONE_PIECES[count.piece]), "made": count.made, "left": count.left}
     if count.left:
-        words.append(
-            ngettext(
-                "%(left)s move left: if the seventh is not mate, the game is drawn.",
-                "%(left)s moves left: if the seventh is not mate, the game is drawn.",
-                count.left,
-            )
-            % {"left": count.left}
+        words = ngettext(
+            "%(piece)s: %(made)s of 7 counted moves made, %(left)s left.",
+            "%(piece)s: %(made)s of 7 counted moves made, %(left)s left.",
+            count.left,
         )
     else:
+        words = gettext("%(piece)s: 7 of 7 counted moves made.")
         status = judge(position).status
         if status == COUNTING:
-            words.append(gettext("The seventh was not mate: the game is drawn."))
+            words += " " + gettext("The seventh was not mate: the game is drawn.")
         elif status == CHECKMATE:
-            words.append(gettext("The seventh gave mate, and mate wins."))
-    return f'<span class="counters__pips" aria-hidden="true">{pips}</span> {escape(" ".join(words))}'
+            words += " " + gettext("The seventh gave mate, and mate wins.")
+    return f'<span class="counters__pips" aria-hidden="true">{pips}</span> {escape(words % values)}'
 
 
 def _seventy(position: Position, quiet: int) -> str:

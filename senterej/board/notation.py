@@ -75,7 +75,9 @@ def sentence(template: str, **values: Any) -> SafeString:
     return mark_safe(escape(template) % {name: conditional_escape(value) for name, value in values.items()})
 
 
+@lru_cache(maxsize=1)
 def _sprite() -> str:
+    """The images' address, looked up once: the static files' manifest costs more than drawing a move."""
     return escape(static("board/pieces.svg"))
 
 
@@ -115,6 +117,7 @@ def _figure(sprite: str, side: str, letter: str) -> str:
 
 def _forget(**kwargs: Any) -> None:
     """Settings changed (a test's languages, catalogues or static files): the moves are drawn again."""
+    _sprite.cache_clear()
     _drawn.cache_clear()
 
 

@@ -26,8 +26,8 @@ def test_r7_4_a_count_in_progress_says_whose_lone_piece_counts_and_how_many_move
     assert shown.counts == (Count(Piece(BLACK, FERES), 5),) and shown.counts[0].left == 2
     html = draw_counters(Position.from_fen(FERES_AT_FIVE))
     assert heard(html) == (
-        "The count (R7.4) Black's lone feres: 5 of 7 counted moves made. 2 moves left: if the seventh is not "
-        "mate, the game is drawn. Moves of the negus and the medeqs are not counted."
+        "The count (R7.4) Black's lone feres: 5 of 7 counted moves made, 2 left. A seventh counted move that "
+        "is not mate draws the game. Moves of the negus and the medeqs are not counted."
     )
     made, left = "\u25cf" * 5, "\u25cb" * 2  # five filled pips, two hollow, hidden from screen readers
     assert seen(html).startswith(f"The count (R7.4) {made}{left} Black's lone feres")
@@ -47,8 +47,8 @@ def test_r7_4_the_count_follows_the_game_from_the_capture_that_leaves_one_piece(
 def test_r7_4_both_sides_count_at_once_each_with_its_own_piece():
     html = draw_counters(Position.from_fen(BOTH_COUNT))
     said = heard(html)
-    assert "White's lone der: 6 of 7 counted moves made. 1 move left:" in said
-    assert "Black's lone feres: 3 of 7 counted moves made. 4 moves left:" in said
+    assert "White's lone der: 6 of 7 counted moves made, 1 left" in said
+    assert "Black's lone feres: 3 of 7 counted moves made, 4 left" in said
     assert said.count("The count (R7.4)") == 1 and html.count("<dd>") == 2
 
 
@@ -122,8 +122,8 @@ def test_the_counters_are_a_labelled_region_in_the_readers_language():
         assert 'aria-label="Počítadlá pravidiel"' in html
         said = heard(html)
         assert "Počítanie (R7.4)" in said
-        assert "Osamelý biely der (veža): 6 zo 7 započítaných ťahov. Zostáva 1 ťah:" in said
-        assert "Osamelý čierny feres (jazdec): 3 zo 7 započítaných ťahov. Zostávajú 4 ťahy:" in said
+        assert "Osamelý biely der (veža): 6 zo 7 započítaných ťahov, zostáva 1." in said
+        assert "Osamelý čierny feres (jazdec): 3 zo 7 započítaných ťahov, zostávajú 4." in said
         werera = Position.from_fen("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - Kk 7 0 1 0/0")
         assert "Kolo 7 z 20. V tomto kole je rýchlejší Biely" in heard(draw_counters(werera))
         game = Game("1k6/8/8/4n3/8/8/3Q1PPP/3R2K1 b - - 0 1 0/6")

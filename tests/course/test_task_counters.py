@@ -88,11 +88,11 @@ def url(name: str, number: int) -> str:
 
 def test_r7_4_a_counting_task_shows_whose_lone_piece_counts_and_its_moves_left(client, counting):
     said = heard(client.get(url("task", 1)).content.decode())
-    assert "The count (R7.4) White's lone fil: 0 of 7 counted moves made. 7 moves left:" in said
-    assert "Black's lone feres: 6 of 7 counted moves made. 1 move left: if the seventh is not mate" in said
+    assert "The count (R7.4) White's lone fil: 0 of 7 counted moves made, 7 left" in said
+    assert "Black's lone feres: 6 of 7 counted moves made, 1 left." in said
     page = client.get(url("task", 2)).content.decode()
     assert '<section class="counters" aria-label="Counters of the rules">' in page
-    assert "White's lone der: 6 of 7 counted moves made. 1 move left" in heard(page)
+    assert "White's lone der: 6 of 7 counted moves made, 1 left" in heard(page)
 
 
 def test_r7_4_a_task_failed_by_the_count_says_whose_piece_counted(client, counting):
@@ -111,7 +111,7 @@ def test_r7_4_a_seventh_counted_move_that_mates_solves_the_task(client, counting
 def test_a_question_shows_the_counters_only_once_answered_for_they_may_be_its_answer(client, counting):
     assert "The count (R7.4)" not in client.get(url("task", 3)).content.decode()
     client.post(url("task_answer", 3), {"option": 1})
-    assert "Black's lone feres: 5 of 7 counted moves made. 2 moves left" in heard(
+    assert "Black's lone feres: 5 of 7 counted moves made, 2 left" in heard(
         client.get(url("task", 3)).content.decode()
     )
 
@@ -129,8 +129,8 @@ def test_r7_4_the_count_grows_with_the_moves_and_the_answer_is_in_the_sites_nota
     page = client.post(url("task_move", 6), {"move": "h1d1"}, HTTP_HX_REQUEST="true").content.decode()
     assert "Your opponent answered [feres]f3." in seen(page)
     assert "Your opponent answered feres to f3." in heard(page)
-    assert "White's lone der: 1 of 7 counted moves made. 6 moves left" in heard(page)
-    assert "Black's lone feres: 1 of 7 counted moves made. 6 moves left" in heard(page)
+    assert "White's lone der: 1 of 7 counted moves made, 6 left" in heard(page)
+    assert "Black's lone feres: 1 of 7 counted moves made, 6 left" in heard(page)
     assert not CHESS_LETTERS.search(seen(page))
 
 

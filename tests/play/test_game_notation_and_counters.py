@@ -38,12 +38,12 @@ def page_of(client: Client, game: Game, query: str = "") -> str:
 def test_r7_4_r8_2_the_game_page_shows_the_count_and_the_seventy_move_counter_as_they_grow(client):
     game = hotseat_from(client, COUNTING_ENDING)
     said = heard(page_of(client, game))
-    assert "Black's lone feres: 3 of 7 counted moves made. 4 moves left" in said
+    assert "Black's lone feres: 3 of 7 counted moves made, 4 left" in said
     assert "100 of 140 moves without a capture or a medeq move (70 by each side). 40 moves left" in said
     move(client, game, "Ra6")
     move(client, game, "Nb6")  # a counted move
     said = heard(page_of(client, game))
-    assert "Black's lone feres: 4 of 7 counted moves made. 3 moves left" in said
+    assert "Black's lone feres: 4 of 7 counted moves made, 3 left" in said
     assert "102 of 140 moves" in said and "38 moves left before a draw." in said
     looked_back = heard(page_of(client, game, "?ply=1"))  # the step-through shows that step's counters
     assert "Black's lone feres: 3 of 7" in looked_back and "101 of 140 moves" in looked_back

@@ -469,7 +469,7 @@ def test_r5_2_a_werera_puzzle_shows_its_round_and_quicker_side(client, line, wor
 
 def test_r7_4_a_puzzle_shows_the_count_of_each_lone_piece(client):
     page = client.get(reverse("trainer:puzzle", args=[PuzzleFactory(line=FERES_MATE).pk])).content.decode()
-    assert "The count (R7.4) Black's lone fil: 2 of 7 counted moves made. 5 moves left" in heard(page)
+    assert "The count (R7.4) Black's lone fil: 2 of 7 counted moves made, 5 left" in heard(page)
 
 
 def test_a_refutation_is_told_in_the_sites_notation(client, player):
