@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from senterej.engine import NEGUS, WAIT, WHITE, Position, square_name
 from senterej.engine.game import CHECKMATE, ONGOING, Game, Judgement
-from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move
+from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move, san
 from senterej.engine.position import move_from, move_to
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
@@ -58,6 +58,7 @@ class Verdict:
     position: Position | None = None
     last_move: tuple[int, ...] = ()
     reply: str = ""  # the opponent's answer in coordinates, if any
+    reply_san: str = ""  # and in SAN, in the position it was played in
     report: RoundReport | None = None  # a werera round's report
     collected: frozenset[str] = frozenset()
     moves: int = 0  # the learner's moves that counted
@@ -206,7 +207,7 @@ def _reply(rules: TaskRules, game: Game, line: Sequence[str], verdict: Verdict) 
         for move in sorted(position.legal_moves(learner ^ 1)):
             target = position.piece_at(move_to(move))
             if target is not None and target.colour == learner and position.is_capture(move):
-                verdict.reply = coordinate(move)
+                verdict.reply, verdict.reply_san = coordinate(move), san(position, move, learner ^ 1)
                 position.push(move, learner ^ 1)
                 position.turn = learner
                 verdict.state, verdict.reason = FAILED, "taken"
@@ -221,7 +222,7 @@ def _reply(rules: TaskRules, game: Game, line: Sequence[str], verdict: Verdict) 
             record = game.play(reply)
         except IllegalMoveError as error:
             raise TaskError(f"the scripted reply {reply} after {' '.join(line)} is not legal") from error
-        verdict.reply = coordinate(record.move)
+        verdict.reply, verdict.reply_san = coordinate(record.move), record.san
         verdict.last_move = (move_from(record.move), move_to(record.move))
         if game.is_over:
             verdict.state, verdict.reason = FAILED, game.status

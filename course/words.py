@@ -31,9 +31,10 @@ def verdict_message(verdict: Verdict) -> str:
             "You took the last piece: a bare negus means a draw (R7.3), even when the capture mates. "
             "Mate while it still has a piece."
         ),
-        COUNTING: _("The lone piece made its seventh counted move without mate: a draw by counting."),
         STALEMATE: _("Stalemate: no legal move and no check. That is a draw, not a win."),
     }
+    if reason == COUNTING and position is not None:
+        return result_sentence(COUNTING, "1/2-1/2", position)
     if reason in messages:
         return messages[reason]
     return result_sentence(reason, params.get("result", "1/2-1/2"))

@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from senterej.board.view import BoardView
@@ -13,10 +14,11 @@ from trainer.words import numbered, theme_name
 
 @dataclass(frozen=True)
 class Preview:
-    """A puzzle as a curator checks it: its start on a board (a picture), its solution in SAN."""
+    """A puzzle as a curator checks it: its start on a board (a picture), its solution in the site's notation
+    (or as stored, when the line cannot be played)."""
 
     board: BoardView | None
-    line: list[str]
+    line: list[str] | list[SafeString]
     to_move: str
     themes: list[str]
     error: str = ""
@@ -43,7 +45,7 @@ def preview(puzzle: Puzzle) -> Preview:
         line.check_playable()
     except LineError as error:
         return Preview(board, puzzle.solution, to_move, themes, _unplayable(error))
-    return Preview(board, numbered(start, line.sans()), to_move, themes)
+    return Preview(board, numbered(start, line.sans(), solver), to_move, themes)
 
 
 def _unplayable(error: LineError) -> str:

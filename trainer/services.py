@@ -55,7 +55,9 @@ class Outcome:
     state: str  # "continue", "solved", "failed"
     ply: int  # plies of the solution played
     played: list[str] = field(default_factory=list)  # moves played by this step, the learner's first
+    #: Translated, with a place for each move it names (`%(move)s`), which the page draws from `moves`.
     message: str = ""
+    moves: dict[str, tuple[str, int]] = field(default_factory=dict)  # place: (SAN, the mover's colour)
     rating_before: float | None = None
     rating_after: float | None = None
     hinted: bool = False  # a hint was shown during the try
@@ -217,8 +219,8 @@ def play(
     if position.turn is None:
         message = _("That choice does not mate whatever your opponent chooses this round (R5.3-R5.5).")
         return _finish(session, user, puzzle, state, solved=False, played=[coordinate(move)], message=message)
-    played, message = _refutation(position, move)
-    return _finish(session, user, puzzle, state, solved=False, played=played, message=message)
+    played, message, moves = _refutation(position, move)
+    return _finish(session, user, puzzle, state, solved=False, played=played, message=message, moves=moves)
 
 
 def give_up(*, session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str) -> Outcome:
@@ -287,26 +289,28 @@ def _mates(position: Position, move: int) -> bool:
         position.pop()
 
 
-def _refutation(position: Position, move: int) -> tuple[list[str], str]:
-    """The wrong move played out: what the rules say at once, or the opponent's best answer."""
-    learner_san = san(position, move)
+def _refutation(position: Position, move: int) -> tuple[list[str], str, dict[str, tuple[str, int]]]:
+    """The wrong move played out: what the rules say at once, or the opponent's best answer. The message
+    has a place for each move it names; the moves are given beside it in SAN with their movers' colours."""
+    side = position.turn
+    assert side is not None  # a werera choice is judged by the round, not played out
+    moves = {"move": (san(position, move), side)}
     position.push(move)
     judgement = judge(position)
     if judgement.status != ONGOING:
         if judgement.status == BARE_KING:
-            return [coordinate(move)], _(
-                "%(move)s takes the last piece: the bare negus is a draw (R7.3), even if it mates."
-            ) % {"move": learner_san}
-        return [coordinate(move)], result_sentence(judgement.status, judgement.result)
+            message = _("%(move)s takes the last piece: the bare negus is a draw (R7.3), even if it mates.")
+            return [coordinate(move)], message, moves
+        return [coordinate(move)], result_sentence(judgement.status, judgement.result, position), {}
     reply, mates = _answer(position)
     if not reply:
-        return [coordinate(move)], _("%(move)s does not win.") % {"move": learner_san}
-    reply_san = san(position, reply)
+        return [coordinate(move)], _("%(move)s does not win."), moves
+    moves["reply"] = (san(position, reply), side ^ 1)
     if mates:
         message = _("After %(move)s your opponent answers %(reply)s and mates.")
     else:
         message = _("After %(move)s your opponent answers %(reply)s, and the win is gone.")
-    return [coordinate(move), coordinate(reply)], message % {"move": learner_san, "reply": reply_san}
+    return [coordinate(move), coordinate(reply)], message, moves
 
 
 def refutation_key(position: Position) -> str:
@@ -334,11 +338,14 @@ def _finish(
     solved: bool,
     played: list[str],
     message: str = "",
+    moves: dict[str, tuple[str, int]] | None = None,
 ) -> Outcome:
     state["done"], state["solved"] = True, solved
     session.modified = True
     hinted = bool(state.get("hinted"))
-    outcome = Outcome("solved" if solved else "failed", state["ply"], played, message, hinted=hinted)
+    outcome = Outcome(
+        "solved" if solved else "failed", state["ply"], played, message, moves or {}, hinted=hinted
+    )
     outcome.charged = bool(state.get("charged"))
     if user.is_authenticated:
         serving = serving_id(state["token"])

@@ -1,8 +1,12 @@
-"""What the trainer says in words: theme names and descriptions, a rating change, a line of moves in SAN."""
+"""What the trainer says in words: theme names and descriptions, a rating change, a line of moves in the
+site's notation."""
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy
 
-from senterej.engine import WHITE, Position
+from senterej.board.notation import move_html
+from senterej.engine import BLACK, WHITE, Position
 
 THEME_NAMES = {
     "mateIn1": gettext_lazy("Mate in 1"),
@@ -97,20 +101,22 @@ def rating_change(before: float, after: float) -> str:
     return f"{start} \u2192 {end} ({sign}{abs(delta)})"
 
 
-def numbered(position: Position, sans: list[str]) -> list[str]:
-    """Move numbers before White's moves, and before a line that starts with Black's: "1. Rd1", "Nf3". A
-    werera choice has no number: the round is told elsewhere."""
+def numbered(position: Position, sans: list[str], side: int) -> list[SafeString]:
+    """A line of moves from `position` in the site's notation, the first by `side`, with move numbers before
+    White's moves and before a line that starts with Black's: "1. Rd1", "Nf3". A werera choice has no
+    number: the round is told elsewhere."""
     if position.turn is None:
-        return list(sans)
+        return [move_html(text, side) for text in sans]
     number, white = position.fullmove, position.turn == WHITE
     labels = []
     for index, text in enumerate(sans):
+        move = move_html(text, WHITE if white else BLACK)
         if white:
-            labels.append(f"{number}. {text}")
+            labels.append(format_html("{}. {}", number, move))
         elif index == 0:
-            labels.append(f"{number}\u2026 {text}")
+            labels.append(format_html("{}\u2026 {}", number, move))
         else:
-            labels.append(text)
+            labels.append(move)
         if not white:
             number += 1
         white = not white

@@ -4,14 +4,17 @@ decides every move on the server; the page only shows where the learner stands."
 from django import forms
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST, require_safe
 
 from course import content, services
-from course.checkers import CONTINUE, FAILED, ILLEGAL, SOLVED, TaskError, Verdict
+from course.checkers import CONTINUE, FAILED, ILLEGAL, PASSING, SOLVED, TaskError, Verdict
 from course.models import Task
 from course.words import verdict_message
 from senterej.accounts.requests import HtmxHttpRequest
+from senterej.board.counters import draw_counters
 from senterej.board.explain import illegal_move_message
+from senterej.board.notation import move_html
 from senterej.board.sides import Side
 from senterej.board.view import STAR, TARGET, BoardView
 from senterej.engine import WAIT, Position
@@ -181,7 +184,8 @@ def _draw(
         "failed": verdict.state == FAILED,
         "message": error or (verdict_message(verdict) if verdict.state == FAILED else ""),
         "report": report,
-        "reply": verdict.reply,
+        "reply": move_html(verdict.reply_san, task.learner ^ 1) if verdict.reply_san else "",
+        "counters": _counters(task, board, answered),
         "stars_earned": progress.stars,
         "show_hint": show_hint,
         "number": index + 1,
@@ -194,6 +198,15 @@ def _draw(
     }
     template = "course/task.html#task" if request.htmx else "course/task.html"
     return render(request, template, context, status=status)
+
+
+def _counters(task: Task, board: BoardView, answered: int | None) -> SafeString:
+    """The rules' counters beside the task's board. A question shows them once answered, since the count
+    or the quicker side may be the very answer it asks for; a drill whose opponent passes judges no end, so
+    it tells only the werera's round."""
+    if task.goal == "question":
+        return draw_counters(board.position) if answered is not None else mark_safe("")
+    return draw_counters(board.position, judged=task.opponent not in PASSING)
 
 
 def _choice_words(task: Task, report: RoundReport) -> dict[str, str]:

@@ -4,21 +4,24 @@ there to list and to step through."""
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.safestring import SafeString
+
+from senterej.board.notation import move_html
 from senterej.board.sides import Side
 from senterej.engine import WAIT
 from senterej.engine import game as rules
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.position import move_from, move_to
 from senterej.play.models import Game
-from senterej.play.words import round_sentences
+from senterej.play.words import round_choices, round_sentences
 
 
 @dataclass(frozen=True)
 class Step:
     number: int  # 1-based index among the game's steps
     label: str  # "W3" for a werera round, "12." / "12…" for a numbered move
-    text: str  # the round's two choices or the move, in SAN
-    sentences: list[str]
+    text: SafeString  # the round's two choices or the move, in the site's notation
+    sentences: list[SafeString]
     fen: str
     last_move: tuple[int, ...]
 
@@ -53,7 +56,7 @@ def timeline(game: Game) -> tuple[list[Step], rules.Game]:
             _play(played, step)
             moved = [parse_coordinate(entry["move"]) for entry in step["played"]]
             squares = tuple(sq for move in moved for sq in (move_from(move), move_to(move)))
-            text = f"{sans['white'] or '—'} · {sans['black'] or '—'}"
+            text = round_choices(step, sans)
             words = round_sentences(step, sans, game_over=played.is_over)
             steps.append(Step(number, f"W{step['round']}", text, words, played.position.fen(), squares))
         else:
@@ -62,5 +65,6 @@ def timeline(game: Game) -> tuple[list[Step], rules.Game]:
             move = parse_coordinate(step["move"])
             _play(played, step)
             squares = (move_from(move), move_to(move))
-            steps.append(Step(number, label, step["san"], [], played.position.fen(), squares))
+            text = move_html(step["san"], Side(step["side"]).colour)
+            steps.append(Step(number, label, text, [], played.position.fen(), squares))
     return steps, played

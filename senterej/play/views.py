@@ -11,16 +11,19 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from senterej.accounts.requests import HtmxHttpRequest
+from senterej.board.notation import move_html, sentence
 from senterej.board.sides import Side
 from senterej.board.view import BoardView
-from senterej.engine import BLACK, WHITE, Position
+from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine import game as rules
+from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.pieces import COLOURS
-from senterej.engine.werera import quicker_side
 from senterej.play import services
 from senterej.play.forms import (
     NEW_GAME_INITIAL,
@@ -159,7 +162,7 @@ def game_context(
     thinking = latest and services.bot_to_act(game)
     players = _players(game, seats)
     my_choices = [
-        (Side.of(side).label, game.choice(side))
+        _choice_shown(final.position, side, game.choice(side))
         for side in COLOURS
         if side in seats and game.choice(side) and game.mode != Game.Mode.HOTSEAT
     ]
@@ -172,17 +175,15 @@ def game_context(
         "acting": None if acting is None else Side.of(acting).value,
         "acting_name": None if acting is None else Side.of(acting).label,
         "in_werera": position.werera is not None,
-        "round": position.werera,
-        "quicker": None if position.werera is None else Side.of(quicker_side(position.werera)).label,
         "turn": None if position.turn is None else Side.of(position.turn).label,
         "in_check": position.turn is not None and position.is_check(),
         "hotseat_pass": hotseat_pass,
         "ready_param": "&ready=1" if black_chooses_on_one_device and ready else "",
         "my_choices": my_choices,
-        "result_sentence": result_sentence(game.status, game.result),
+        "result_sentence": result_sentence(game.status, game.result, final.position),
         "players": players,
         "my_sides": [Side.of(side).value for side in seats.sides],
-        "announce": error_free_announcement(steps[:ply], game),
+        "announce": error_free_announcement(steps[:ply], game, final),
         "is_player": bool(seats.sides),
         "flip_to": Side.of(orientation ^ 1).value,
         "last_round": next((step for step in reversed(steps[:ply]) if step.sentences), None),
@@ -196,14 +197,24 @@ def game_context(
     }
 
 
-def error_free_announcement(steps: list[Step], game: Game) -> str:
+def error_free_announcement(steps: list[Step], game: Game, final: rules.Game) -> str:
     """What the screen reader hears after a change: the result, or the last round or move."""
     if game.is_over:
-        return result_sentence(game.status, game.result)
+        return result_sentence(game.status, game.result, final.position)
     if not steps:
         return ""
     last = steps[-1]
-    return " ".join(last.sentences) if last.sentences else f"{last.label} {last.text}"
+    if last.sentences:
+        return mark_safe(" ".join(last.sentences))  # sentences drawn of escaped words and moves
+    return format_html("{} {}", last.label, last.text)
+
+
+def _choice_shown(position: Position, side: int, choice: str) -> SafeString:
+    """A player's own werera choice, fixed and waiting for the other's, in the site's notation."""
+    move = parse_coordinate(choice)
+    if move == WAIT:
+        return sentence(_("to wait"))
+    return move_html(san(position, move, side), side)
 
 
 def _ply(request: HttpRequest, count: int) -> int:

@@ -3,10 +3,14 @@ the bots' names."""
 
 from typing import Any
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from senterej.board.counters import count_ran_out
+from senterej.board.notation import move_html, sentence, waiting_html
 from senterej.board.sides import Side
+from senterej.engine import Position
 from senterej.engine.game import BARE_KING, CHECKMATE, COUNTING, REPETITION, SEVENTY_MOVE_RULE, STALEMATE
 from senterej.engine.record import AGREEMENT, RESIGNATION
 from senterej.engine.werera import (
@@ -27,8 +31,13 @@ LEVEL_NAMES = {
 }
 
 
-def result_sentence(status: str, result: str) -> str:
-    """The end of a game in words, e.g. "Draw: the bare king"."""
+def result_sentence(status: str, result: str, position: Position | None = None) -> str:
+    """The end of a game in words, e.g. "Draw: the bare king". Given the final position, an end by the
+    count says whose lone piece counted (R7.4)."""
+    if status == COUNTING and position is not None:
+        counted = count_ran_out(position)
+        if counted:
+            return counted
     winner = Side.WHITE if result == "1-0" else Side.BLACK if result == "0-1" else None
     names = {"winner": winner.label if winner else "", "loser": winner.other.label if winner else ""}
     sentences = {
@@ -44,13 +53,20 @@ def result_sentence(status: str, result: str) -> str:
     return sentences.get(status, "")
 
 
-def round_sentences(report: dict[str, Any], sans: dict[str, str], game_over: bool = False) -> list[str]:
-    """A werera round's report (R5.10) in words. `sans` gives each side's choice in SAN ("" for waiting);
-    when the round ended the game, nobody moves next."""
+def round_sentences(
+    report: dict[str, Any], sans: dict[str, str], game_over: bool = False
+) -> list[SafeString]:
+    """A werera round's report (R5.10) in words, with the moves in the site's notation. `sans` gives each
+    side's choice in SAN ("" for waiting); when the round ended the game, nobody moves next."""
     wait = _("to wait")
+    moves = {side.value: move_html(sans[side], side.colour) if sans[side] else "" for side in Side}
     lines = [
-        _("Round %(round)s: White chose %(white)s, Black chose %(black)s.")
-        % {"round": report["round"], "white": sans["white"] or wait, "black": sans["black"] or wait}
+        sentence(
+            _("Round %(round)s: White chose %(white)s, Black chose %(black)s."),
+            round=report["round"],
+            white=moves["white"] or wait,
+            black=moves["black"] or wait,
+        )
     ]
     reasons = {
         CAPTURE_FIRST: _("%(side)s's %(move)s was dropped: a capture is played first, and alone."),
@@ -58,23 +74,36 @@ def round_sentences(report: dict[str, Any], sans: dict[str, str], game_over: boo
         BLOCKED: _("%(side)s's %(move)s was dropped: after the quicker move it no longer fitted."),
     }
     if len(report["played"]) == 2:
-        lines.append(_("Both moves were played, the quicker side's first."))
+        lines.append(sentence(_("Both moves were played, the quicker side's first.")))
     for dropped in report["dropped"]:
         side = dropped["side"]
-        lines.append(reasons[dropped["reason"]] % {"side": Side(side).label, "move": sans[side]})
+        lines.append(sentence(reasons[dropped["reason"]], side=Side(side).label, move=moves[side]))
     ended = report["werera_ended"]
     if game_over and ended == ENDED_BY_CAPTURE:
-        lines.append(_("The capture ended the werera, and the game."))
+        lines.append(sentence(_("The capture ended the werera, and the game.")))
     elif game_over and ended == ENDED_BY_CHECK:
-        lines.append(_("The check ended the werera, and the game."))
+        lines.append(sentence(_("The check ended the werera, and the game.")))
     elif ended == ENDED_BY_CAPTURE:
-        lines.append(_("The capture ended the werera: %(next)s moves next.") % _next(report))
+        lines.append(sentence(_("The capture ended the werera: %(next)s moves next."), next=_next(report)))
     elif ended == ENDED_BY_CHECK:
-        lines.append(_("The check ended the werera: %(next)s moves next.") % _next(report))
+        lines.append(sentence(_("The check ended the werera: %(next)s moves next."), next=_next(report)))
     elif ended == ENDED_AFTER_TWENTY:
-        lines.append(_("Twenty rounds are over: the werera ends and White moves next."))
+        lines.append(sentence(_("Twenty rounds are over: the werera ends and White moves next.")))
     return lines
 
 
-def _next(report: dict[str, Any]) -> dict[str, str]:
-    return {"next": str(Side(report["ended_by"]).other.label)}
+def round_choices(report: dict[str, Any], sans: dict[str, str]) -> SafeString:
+    """A round's two choices for a list of moves: White's, then Black's; a wait a dash, and a dropped choice
+    struck through and said to be dropped, so that it never looks like a move that was played (R5.10)."""
+    dropped = {entry["side"] for entry in report["dropped"]}
+    shown = [
+        move_html(sans[side.value], side.colour, dropped=side.value in dropped)
+        if sans[side.value]
+        else waiting_html()
+        for side in Side
+    ]
+    return sentence("%(white)s \u00b7 %(black)s", white=shown[0], black=shown[1])
+
+
+def _next(report: dict[str, Any]) -> str:
+    return str(Side(report["ended_by"]).other.label)

@@ -296,7 +296,7 @@ def test_r3_4_a_waiting_medeq_asks_what_to_become_even_when_one_kind_is_left(liv
 
     board.locator('[data-square="c8"]').click()
     picker.get_by_role("button", name="der").click()
-    expect(page.locator(".moves")).to_contain_text("c8=R")
+    expect(page.locator(".moves")).to_contain_text("medeq to c8, promotes to der")
     expect(square(page, "c8").locator("svg")).to_have_attribute("aria-label", "White der")
     assert errors == []
 
@@ -321,7 +321,7 @@ def test_r3_2_a_promotion_asks_by_keyboard_and_escape_cancels(live_server, page,
     square(page, "a8").focus()
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")  # on the picker's "der"
-    expect(page.locator(".moves")).to_contain_text("a8=R")
+    expect(page.locator(".moves")).to_contain_text("medeq to a8, promotes to der")
     expect(square(page, "a8")).to_be_focused()
     assert errors == []
 
@@ -354,7 +354,7 @@ def test_a_task_solved_from_the_keyboard_alone_is_heard_and_keeps_the_focus_on_t
     page.keyboard.press("Enter")
 
     announce = page.locator("#announce")
-    expect(announce).to_have_text("Your opponent answered g8f8.")
+    expect(announce).to_contain_text("Your opponent answered negus to f8")
     expect(announce).to_have_attribute("aria-live", "polite")
     expect(square(page, "b7")).to_be_focused()  # the square the der went to, on the new board
     expect(square(page, "b7")).to_have_attribute("aria-label", "b7, White der")

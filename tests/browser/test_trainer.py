@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from testing.factories import LADDER, LEARNER, PASSWORD, AttemptFactory, PlayerRatingFactory, PuzzleFactory
+from testing.reading import seen
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,8 +61,13 @@ def test_a_player_solves_a_puzzle_misses_one_and_retries_it_from_the_dashboard(
         re.compile(r"^Your puzzle rating: 1\d{3} → 1\d{3} \(−\d+\)$")
     )
     expect(page.locator('.board [data-square="h2"] svg')).to_have_attribute("aria-label", "White der")
-    expect(page.locator(".trainer__line li")).to_have_text(["1. Rd1", "Nf3", "2. Rd8#"])
-    page.locator(".trainer__line").get_by_role("link", name="2. Rd8#").click()
+    expect(page.locator(".trainer__line li")).to_have_count(3)
+    assert [seen(item.inner_html()) for item in page.locator(".trainer__line li").all()] == [
+        "1. [der]d1",
+        "[feres]f3",
+        "2. [der]d8#",
+    ]
+    page.locator(".trainer__line").get_by_role("link", name="2. der to d8, mate").click()
     expect(page.locator('.board [data-square="d8"] svg')).to_have_attribute("aria-label", "White der")
 
     # The dashboard: two points on the chart, the missed theme first, the miss waiting to be retried.
@@ -76,8 +82,9 @@ def test_a_player_solves_a_puzzle_misses_one_and_retries_it_from_the_dashboard(
     # The second try: not rated.
     page.get_by_role("button", name="Try again").click()
     play(page, "h1", "d1")
-    expect(page.locator(".trainer__feedback")).to_have_text(
-        "Correct! Your opponent answered Nf3. Find the next move."
+    expect(page.locator(".trainer__feedback")).to_contain_text("Correct! Your opponent answered feres to f3")
+    assert seen(page.locator(".trainer__feedback").inner_html()) == (
+        "Correct! Your opponent answered [feres]f3. Find the next move."
     )
     play(page, "d1", "d8")
     expect(page.locator(".trainer__feedback")).to_have_text("Solved! Well played.")

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from course.models import Lesson, Task, TaskProgress
 from testing.factories import PASSWORD
+from testing.reading import heard, seen
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +101,8 @@ def test_r5_3_a_werera_task_shows_the_round_report(client, lesson):
     response = client.post(url("task_move", 3), {"move": "Nxe4"}, HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert response.status_code == 200 and "Solved!" in page
-    assert "Round 3: White chose e5, Black chose Nxe4." in page
+    assert "Round 3: White chose e5, Black chose [feres]xe4." in seen(page)
+    assert "Round 3: White chose medeq to e5, Black chose feres takes e4." in heard(page)
     assert "a capture is played first, and alone." in page
 
 

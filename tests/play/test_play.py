@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from senterej.play import services
 from senterej.play.models import Game
+from testing.reading import heard, seen
 
 pytestmark = pytest.mark.django_db
 
@@ -185,8 +186,10 @@ def test_r5_1_an_online_choice_never_reaches_the_opponent():
         guest.get(reverse("game_export", args=[game.id])),
     ):
         text = response.content.decode()
-        assert "b1c3" not in text and "Nc3" not in text
-    assert "b1c3" in host.get(reverse("game", args=[game.id])).content.decode()  # the chooser sees their own
+        assert "b1c3" not in text and "Nc3" not in text and "feres to c3" not in text
+    own = host.get(reverse("game", args=[game.id])).content.decode()  # the chooser sees their own
+    assert "Your choice for this round is made ([feres]c3)." in seen(own)
+    assert "Your choice for this round is made (feres to c3)." in heard(own)
 
 
 def test_online_the_round_resolves_when_both_have_chosen():

@@ -24,6 +24,7 @@ from testing.factories import (
     UserFactory,
     fixture_record,
 )
+from testing.reading import heard, seen
 from trainer import curation, jobs
 from trainer.models import CurationJob, Puzzle, PuzzleChange, PuzzleReport
 
@@ -128,7 +129,8 @@ def test_the_page_previews_the_puzzle_on_the_board_with_its_solution(admin_clien
     assert '<link rel="stylesheet" href="/static/senterej/site.css">' in frame
     assert '<div class="board" role="grid"' in frame
     assert 'data-square="c8" aria-label="c8, White feres"' in frame
-    assert "White to move" in page and "30. Kc7 Bc5 31. Ndb6#" in page
+    assert "White to move" in page and "30. [negus]c7 [fil]c5 31. [feres]db6#" in seen(page)
+    assert "negus to c7" in heard(page) and "feres d to b6, mate" in heard(page)
     assert "Mate by a feres" in page
 
 

@@ -20,6 +20,7 @@ from testing.factories import (
     UserFactory,
     fixture_record,
 )
+from testing.reading import seen
 from trainer import curation, selectors
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
 
@@ -326,7 +327,7 @@ def test_the_queue_shows_each_open_report_with_its_puzzle_on_a_board_and_its_sol
     assert "Black can run away" in page and "The solution is wrong" in page and "tirunesh" in page
     assert "handled long ago" not in page
     assert '<div class="board"' in page and 'data-square="c8"' in page
-    assert "<li>30. Kc7</li><li>Bc5</li><li>31. Ndb6#</li>" in page
+    assert "30. [negus]c7 [fil]c5 31. [feres]db6#" in seen(page)
     assert "White to move" in page and "Mate in 2" in page
     resolved = curator_client.get(reverse("curation:reports"), {"status": "resolved"}).content.decode()
     assert "handled long ago" in resolved and "Black can run away" not in resolved
@@ -350,7 +351,7 @@ def test_a_bad_query_is_a_400(curator_client, query):
 def test_a_werera_puzzle_is_shown_from_the_side_that_chooses(curator_client):
     report = report_on(PuzzleFactory(line=WERERA))
     page = curator_client.get(reverse("curation:report", args=[report.pk])).content.decode()
-    assert "A werera round: Black chooses" in page and "<li>Nxc2#</li>" in page
+    assert "A werera round: Black chooses" in page and "[feres]xc2#" in seen(page)
 
 
 # Handling a report

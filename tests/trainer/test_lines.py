@@ -3,6 +3,7 @@
 import pytest
 
 from senterej.engine import BLACK, WHITE, Position
+from testing.reading import heard, seen
 from trainer.lines import LineError, PuzzleLine
 from trainer.words import numbered
 
@@ -55,12 +56,24 @@ def test_r5_4_a_werera_choice_that_checks_is_played_as_a_round_and_ends_the_were
 
 def test_a_line_is_written_in_san_with_move_numbers_from_any_ply():
     white = PuzzleLine.of(*LADDER)
-    assert numbered(white.start, white.sans()) == ["1. Rd1", "Nf3", "2. Rd8#"]
+    assert white.sans() == ["Rd1", "Nf3", "Rd8#"]
     assert white.sans(["d1d8"], ply=2) == ["Rd8#"]
+    assert PuzzleLine.of(*BLACK_LADDER).sans() == ["Rd8", "Nf6", "Rd1#"]
+    assert PuzzleLine.of(*WERERA).sans() == ["Rc8#"]
+
+
+def test_a_line_is_shown_in_the_sites_notation_with_move_numbers_and_each_movers_men():
+    white = PuzzleLine.of(*LADDER)
+    labels = numbered(white.start, white.sans(), white.solver)
+    assert [seen(label) for label in labels] == ["1. [der]d1", "[feres]f3", "2. [der]d8#"]
+    assert [heard(label) for label in labels] == ["1. der to d1", "feres to f3", "2. der to d8, mate"]
+    assert "piece--white" in labels[0] and "piece--black" in labels[1]
     black = PuzzleLine.of(*BLACK_LADDER)
-    assert numbered(black.start, black.sans()) == ["1\u2026 Rd8", "2. Nf6", "Rd1#"]
+    labels = numbered(black.start, black.sans(), black.solver)
+    assert [seen(label) for label in labels] == ["1\u2026 [der]d8", "2. [feres]f6", "[der]d1#"]
+    assert "piece--black" in labels[0] and "piece--white" in labels[1]
     werera = PuzzleLine.of(*WERERA)
-    assert numbered(werera.start, werera.sans()) == ["Rc8#"]
+    assert [seen(label) for label in numbered(werera.start, werera.sans(), werera.solver)] == ["[der]c8#"]
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
-from senterej.engine import WHITE
+from senterej.engine import BLACK, WHITE
 from testing.factories import LADDER, WERERA_ROUND, PlayerRatingFactory, PuzzleFactory
 from trainer import services
 from trainer.models import Attempt, PlayerRating
@@ -58,6 +58,7 @@ def test_r7_3_a_wrong_capture_of_the_last_piece_is_explained(learner):
     p = puzzle(line=LADDER)
     outcome = solve(SessionStore(), learner, p, ["h1h2"])
     assert outcome.state == "failed" and "bare negus is a draw" in outcome.message
+    assert outcome.message.startswith("%(move)s takes") and outcome.moves == {"move": ("Rxh2", WHITE)}
     assert Attempt.objects.get().solved is False
 
 
@@ -68,6 +69,9 @@ def test_a_wrong_quiet_move_is_refuted_by_the_engine(learner):
     assert (
         outcome.state == "failed" and len(outcome.played) == 2 and "your opponent answers" in outcome.message
     )
+    # the moves are drawn by the page in the site's notation, each in its mover's colour
+    assert "%(move)s" in outcome.message and "%(reply)s" in outcome.message
+    assert outcome.moves["move"] == ("Rc2", WHITE) and outcome.moves["reply"][1] == BLACK
 
 
 @pytest.mark.django_db

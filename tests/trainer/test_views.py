@@ -11,7 +11,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from testing.factories import BLACK_LADDER, LADDER, WERERA_ROUND, PuzzleFactory
+from testing.factories import BLACK_LADDER, FERES_MATE, LADDER, WERERA, WERERA_ROUND, PuzzleFactory
+from testing.reading import CHESS_LETTERS, heard, seen
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
 from trainer.words import THEME_DESCRIPTIONS, THEME_NAMES, rating_change, theme_name
@@ -132,14 +133,17 @@ def test_a_puzzle_is_solved_with_htmx_and_rated(client, player):
     first = move(client, puzzle, "Rd1", **HTMX)
     text = first.content.decode()
     assert first.status_code == 200 and "<html" not in text
-    assert "Correct! Your opponent answered Nf3." in text and "Mate by a der" not in text  # the theme hidden
+    assert "Correct! Your opponent answered [feres]f3." in seen(text)
+    assert "Your opponent answered feres to f3." in heard(text)
+    assert "Mate by a der" not in text  # the theme hidden
     last = move(client, puzzle, "d1d8", **HTMX).content.decode()
     assert "Solved!" in last and "Mate by a der" in last
     attempt = Attempt.objects.get()
     assert attempt.solved and attempt.rated
     assert rating_change(attempt.rating_before, attempt.rating_after) in last
     assert "1500 \u2192 " in last
-    assert "1. Rd1" in last and "2. Rd8#" in last  # the solution in SAN
+    assert "1. [der]d1 [feres]f3 2. [der]d8#" in seen(last)  # the solution in the site's notation
+    assert not CHESS_LETTERS.search(seen(last))
 
 
 def test_without_javascript_a_move_redirects_back_to_the_puzzle_as_it_stands(client, player):
@@ -176,7 +180,7 @@ def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
     assert "White to choose in this werera round" in page and 'class="board board--live"' in page
     solved = move(client, puzzle, "c1c8", **HTMX).content.decode()
     assert "Solved!" in solved and 'data-square="c8" aria-label="c8, White der, last move"' in solved
-    assert "Rc8#" in solved and "Werera round" in solved
+    assert "[der]c8#" in seen(solved) and "Werera round" in solved
     client.post(reverse("trainer:again", args=[puzzle.pk]))
     missed = move(client, puzzle, "c1c7", **HTMX).content.decode()
     assert (
@@ -209,7 +213,7 @@ def test_viewing_the_solution_counts_as_a_loss_and_plays_it_out(client, player):
     page = answer.content.decode()
     assert answer.status_code == 200 and "Here is the solution." in page
     assert 'data-square="d8" aria-label="d8, White der, last move"' in page  # the line played to its end
-    assert "1. Rd1" in page and "Nf3" in page and "2. Rd8#" in page
+    assert "1. [der]d1 [feres]f3 2. [der]d8#" in seen(page)
     attempt = Attempt.objects.get()
     assert attempt.rated and not attempt.solved
     step = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=1", **HTMX).content.decode()
@@ -220,7 +224,7 @@ def test_the_solution_is_not_shown_by_step_before_the_try_is_over(client):
     puzzle = PuzzleFactory(line=LADDER, themes="mateIn2")
     open_puzzle(client, puzzle)
     page = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=3").content.decode()
-    assert "Rd8#" not in page and 'data-square="h1" aria-label="h1, White der"' in page
+    assert "d8#" not in seen(page) and 'data-square="h1" aria-label="h1, White der"' in page
 
 
 def test_another_try_is_served_afresh_and_not_rated(client, player):
@@ -469,3 +473,32 @@ def test_reports_are_throttled_per_address(monkeypatch):
         codes.append(visitor.post(reverse("trainer:report", args=[puzzle.pk]), data).status_code)
     assert codes == [200, 429, 200]
     assert PuzzleReport.objects.count() == 2
+
+
+# The rules beside the board, and moves in the site's notation
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        (WERERA_ROUND, "The werera (R5) Round 1 of 20. White is quicker this round"),
+        (WERERA, "The werera (R5) Round 8 of 20. Black is quicker this round"),
+    ],
+)
+def test_r5_2_a_werera_puzzle_shows_its_round_and_quicker_side(client, line, words):
+    page = client.get(reverse("trainer:puzzle", args=[PuzzleFactory(line=line).pk])).content.decode()
+    assert words in heard(page)
+
+
+def test_r7_4_a_puzzle_shows_the_count_of_each_lone_piece(client):
+    page = client.get(reverse("trainer:puzzle", args=[PuzzleFactory(line=FERES_MATE).pk])).content.decode()
+    assert "The count (R7.4) Black's lone fil: 2 of 7 counted moves made, 5 left" in heard(page)
+
+
+def test_a_refutation_is_told_in_the_sites_notation(client, player):
+    puzzle = PuzzleFactory(line=LADDER)
+    open_puzzle(client, puzzle)
+    page = move(client, puzzle, "h1h2", **HTMX).content.decode()
+    assert "[der]xh2 takes the last piece: the bare negus is a draw (R7.3), even if it mates." in seen(page)
+    assert "der takes h2 takes the last piece" in heard(page)
+    assert not CHESS_LETTERS.search(seen(page))

@@ -11,10 +11,13 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from senterej.accounts.requests import HtmxHttpRequest
+from senterej.board.notation import move_html, sentence
 from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
@@ -310,12 +313,12 @@ def puzzle_context(
         "outcome": outcome,
         "feedback": feedback,
         "rating_text": rating_text,
-        "announce": " ".join(part for part in (feedback, rating_text) if part),
+        "announce": mark_safe(" ".join(conditional_escape(part) for part in (feedback, rating_text) if part)),
         "to_move": _to_move(start, solver),
         "show_hint": hint is not None,
         "hint_label": _hint_label(request, puzzle, state) if live and hint is None else "",
         "charged": bool(state.get("charged")),
-        "steps": numbered(start, line.sans()) if done else [],
+        "steps": numbered(start, line.sans(), solver) if done else [],
         "step": step,
         "themes": [(name, theme_name(name)) for name in puzzle.theme_list] if done else [],
         "focus": focus,
@@ -354,13 +357,16 @@ def _feedback(request: HtmxHttpRequest, line: PuzzleLine, outcome: dict[str, Any
         return "", ""
     if outcome["state"] == "continue":
         played = line.sans(outcome["played"], ply=outcome["from_ply"])
-        return _("Correct! Your opponent answered %(reply)s. Find the next move.") % {"reply": played[-1]}, ""
+        reply = move_html(played[-1], line.solver ^ 1)
+        return sentence(_("Correct! Your opponent answered %(reply)s. Find the next move."), reply=reply), ""
+    feedback: str
     if outcome["state"] == "solved" and outcome.get("charged"):
-        feedback = _("Solved, with a hint: this rated try counts as a miss.")
+        feedback = sentence(_("Solved, with a hint: this rated try counts as a miss."))
     elif outcome["state"] == "solved":
-        feedback = _("Solved! Well played.")
+        feedback = sentence(_("Solved! Well played."))
     else:
-        feedback = outcome["message"] or _("That is not the move.")
+        moves = {place: move_html(text, colour) for place, (text, colour) in outcome.get("moves", {}).items()}
+        feedback = sentence(outcome["message"], **moves) if outcome["message"] else _("That is not the move.")
     if outcome["rating_after"] is not None:
         return feedback, _("Your puzzle rating: %(change)s") % {
             "change": rating_change(outcome["rating_before"], outcome["rating_after"])

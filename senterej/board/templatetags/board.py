@@ -1,9 +1,11 @@
 """The board component's tags: `{% board view %}` draws a BoardView (or a bare position as a picture),
-`{% piece piece %}` one man. Both are drawn in Python in one pass (`senterej.board.drawing`)."""
+`{% piece piece %}` one man, `{% counters view %}` the rules' counters beside a board. All are drawn in
+Python in one pass (`senterej.board.drawing`, `senterej.board.counters`)."""
 
 from django import template
 from django.utils.safestring import SafeString
 
+from senterej.board.counters import draw_counters
 from senterej.board.drawing import draw_board, draw_piece
 from senterej.board.view import BoardView
 from senterej.engine import Piece, Position
@@ -19,3 +21,9 @@ def board(view: BoardView | Position) -> SafeString:
 @register.simple_tag
 def piece(piece: Piece) -> SafeString:
     return draw_piece(piece)
+
+
+@register.simple_tag
+def counters(view: BoardView | Position, judged: bool = True) -> SafeString:
+    """`judged=False` for a drill whose opponent passes: only the werera's round is told there."""
+    return draw_counters(view.position if isinstance(view, BoardView) else view, judged)
