@@ -122,7 +122,10 @@ class Task(Localized):
     max_moves = models.PositiveIntegerField(_("most moves"), default=1)
     par = models.PositiveIntegerField(_("par"), default=1)
     options = models.JSONField(
-        _("options"), default=list, blank=True, help_text=_(
+        _("options"),
+        default=list,
+        blank=True,
+        help_text=_(
             "For questions: a list of {en, sk, why, why_sk}, where why (and why_sk) says why a wrong option "
             "is wrong."
         ),
@@ -199,7 +202,9 @@ class TaskProgress(models.Model):
     attempts = models.PositiveIntegerField(_("attempts"), default=0)
     completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
     hint_taken = models.BooleanField(
-        _("hint taken"), default=False, help_text=_("A hint was shown in the try not yet solved: it costs a star.")
+        _("hint taken"),
+        default=False,
+        help_text=_("A hint was shown in the try not yet solved: it costs a star."),
     )
 
     class Meta:

@@ -3,7 +3,8 @@ attempts, when completed), kept in the session for anonymous learners and in the
 moved to the account without loss on sign-up or log-in.
 
 A wrong move is answered as the game would go on (course.refutation): the engine's search runs here, never
-inside a transaction, and its answer is kept in the cache, so that a page drawn again does not search again."""
+inside a transaction, and its answer is kept in the cache, so that a page drawn again does not search
+again."""
 
 import hashlib
 from dataclasses import asdict, dataclass
@@ -122,8 +123,9 @@ def _save_attempt(session: SessionBase, task: Task, **changes: object) -> None:
 def reset(session: SessionBase, task: Task) -> None:
     """Try again: the moves and the answer go, the mistakes and the hint stay until the task is solved."""
     state = attempt_state(session, task)
-    kept = {key: state[key] for key in ("mistakes", "hint") if key in state}
-    _store(session)["attempts"][str(task.pk)] = {"moves": [], "mistakes": 0, **kept}
+    fresh: dict[str, Any] = {"moves": [], "mistakes": 0}
+    fresh.update((key, state[key]) for key in ("mistakes", "hint") if key in state)
+    _store(session)["attempts"][str(task.pk)] = fresh
     session.modified = True
 
 

@@ -140,21 +140,24 @@ def answer_sentence(answer: Answer) -> str:
         "to": answer.move[2:4],
         "taken": NAMES[answer.taken] if answer.taken is not None else "",
     }
-    if answer.taken is not None:
-        if answer.mate:
-            return _(
-                "Your opponent answers: the %(man)s on %(from)s takes your %(taken)s on %(to)s: checkmate."
-            ) % words
-        if answer.check:
-            return _(
+    end = "mate" if answer.mate else "check" if answer.check else "quiet"
+    if answer.taken is None:
+        sentences = {
+            "quiet": _("Your opponent answers with the %(man)s from %(from)s to %(to)s."),
+            "check": _("Your opponent answers with the %(man)s from %(from)s to %(to)s, giving check."),
+            "mate": _("Your opponent answers with the %(man)s from %(from)s to %(to)s: checkmate."),
+        }
+    else:
+        sentences = {
+            "quiet": _("Your opponent answers: the %(man)s on %(from)s takes your %(taken)s on %(to)s."),
+            "check": _(
                 "Your opponent answers: the %(man)s on %(from)s takes your %(taken)s on %(to)s, giving check."
-            ) % words
-        return _("Your opponent answers: the %(man)s on %(from)s takes your %(taken)s on %(to)s.") % words
-    if answer.mate:
-        return _("Your opponent answers with the %(man)s from %(from)s to %(to)s: checkmate.") % words
-    if answer.check:
-        return _("Your opponent answers with the %(man)s from %(from)s to %(to)s, giving check.") % words
-    return _("Your opponent answers with the %(man)s from %(from)s to %(to)s.") % words
+            ),
+            "mate": _(
+                "Your opponent answers: the %(man)s on %(from)s takes your %(taken)s on %(to)s: checkmate."
+            ),
+        }
+    return sentences[end] % words
 
 
 def reply_sentence(verdict: Verdict) -> str:
@@ -222,7 +225,7 @@ def _read_with_s(number: int) -> bool:
 
 
 def task_of(number: int, count: int) -> str:
-    """"Task 2 of 4" of the breadcrumbs."""
+    """ "Task 2 of 4" of the breadcrumbs."""
     if _read_with_s(count):
         return pgettext("before a number read with s, š, z or ž", "Task %(number)s of %(count)s") % {
             "number": number,
@@ -232,7 +235,7 @@ def task_of(number: int, count: int) -> str:
 
 
 def tasks_done(done: str, count: int) -> str:
-    """"0 of 4 tasks" of the course map (`done` may be a hole filled in later)."""
+    """ "0 of 4 tasks" of the course map (`done` may be a hole filled in later)."""
     if _read_with_s(count):
         return pgettext("before a number read with s, š, z or ž", "%(done)s of %(count)s tasks") % {
             "done": done,
@@ -242,7 +245,7 @@ def tasks_done(done: str, count: int) -> str:
 
 
 def stars_of(stars: str, most: int) -> str:
-    """"5 of 12 stars" of the course map (`stars` may be a hole filled in later)."""
+    """ "5 of 12 stars" of the course map (`stars` may be a hole filled in later)."""
     if _read_with_s(most):
         return pgettext("before a number read with s, š, z or ž", "%(stars)s of %(max)s stars") % {
             "stars": stars,

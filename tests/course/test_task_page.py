@@ -1,6 +1,6 @@
-"""What a task page says: the answer that refutes a wrong move, why a wrong option is wrong, a hint that costs
-a star (asked for by a POST and kept), why a solution earned fewer than three stars, and the werera banner only
-where a werera round is played."""
+"""What a task page says: the answer that refutes a wrong move, why a wrong option is wrong, a hint that
+costs a star (asked for by a POST and kept), why a solution earned fewer than three stars, and the werera
+banner only where a werera round is played."""
 
 import pytest
 from django.db import connection
@@ -18,7 +18,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def lesson():
-    lesson = Lesson.objects.create(slug="mates", order=1, title="Mates", intro="Mate.\n\nNow.", rules_anchor="r7")
+    lesson = Lesson.objects.create(
+        slug="mates", order=1, title="Mates", intro="Mate.\n\nNow.", rules_anchor="r7"
+    )
     Task.objects.create(
         lesson=lesson,
         order=1,
