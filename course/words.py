@@ -214,7 +214,7 @@ _ZO_TENS = {4, 6, 7}
 _ZO_HUNDREDS = {1, 4, 6, 7}
 
 
-def _read_with_s(number: int) -> bool:
+def reads_with_s(number: int) -> bool:
     if number < 20:
         return number in _ZO_UNITS
     if number < 100:
@@ -226,7 +226,7 @@ def _read_with_s(number: int) -> bool:
 
 def task_of(number: int, count: int) -> str:
     """ "Task 2 of 4" of the breadcrumbs."""
-    if _read_with_s(count):
+    if reads_with_s(count):
         return pgettext("before a number read with s, š, z or ž", "Task %(number)s of %(count)s") % {
             "number": number,
             "count": count,
@@ -236,7 +236,7 @@ def task_of(number: int, count: int) -> str:
 
 def tasks_done(done: str, count: int) -> str:
     """ "0 of 4 tasks" of the course map (`done` may be a hole filled in later)."""
-    if _read_with_s(count):
+    if reads_with_s(count):
         return pgettext("before a number read with s, š, z or ž", "%(done)s of %(count)s tasks") % {
             "done": done,
             "count": count,
@@ -246,7 +246,7 @@ def tasks_done(done: str, count: int) -> str:
 
 def stars_of(stars: str, most: int) -> str:
     """ "5 of 12 stars" of the course map (`stars` may be a hole filled in later)."""
-    if _read_with_s(most):
+    if reads_with_s(most):
         return pgettext("before a number read with s, š, z or ž", "%(stars)s of %(max)s stars") % {
             "stars": stars,
             "max": most,

@@ -45,12 +45,20 @@ def _takes_a_der(position: Position, move: int, side: int) -> bool:
 
 
 def _promotes_with_a_fork(position: Position, move: int, side: int) -> bool:
-    return bool(move_promotion(move)) and move_from(move) != move_to(move) and _forks_the_der(position, move, side)
+    return (
+        bool(move_promotion(move))
+        and move_from(move) != move_to(move)
+        and _forks_the_der(position, move, side)
+    )
 
 
 def _waits_on_the_last_rank(position: Position, move: int, side: int) -> bool:
     last = 7 if side == WHITE else 0
-    return position.board[move_from(move)] & 7 == MEDEQ and move_to(move) // 8 == last and not move_promotion(move)
+    return (
+        position.board[move_from(move)] & 7 == MEDEQ
+        and move_to(move) // 8 == last
+        and not move_promotion(move)
+    )
 
 
 def _promotes_in_place_with_check(position: Position, move: int, side: int) -> bool:
@@ -184,7 +192,9 @@ def engine_first_moves(task: Task, rules: TaskRules) -> set[str]:
     if task.goal == "status":
         return {move for move in learner_moves(rules) if _forces_the_result(rules, move)}
     if task.goal == "check":
-        return {coordinate(m) for m in position.legal_moves(side) if _after(position, m, side).is_check(side ^ 1)}
+        return {
+            coordinate(m) for m in position.legal_moves(side) if _after(position, m, side).is_check(side ^ 1)
+        }
     if task.goal == "moves":
         teaches = MOVES[_key(task)]
         return {coordinate(m) for m in position.legal_moves(side) if teaches(position, m, side)}

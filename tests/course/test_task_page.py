@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from course import refutation
 from course.models import Lesson, Task, TaskProgress
+from course.words import reads_with_s
 from testing.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -184,8 +185,25 @@ def test_the_werera_banner_shows_on_werera_board_tasks_only(client, lesson):
     assert banner not in page(client, 1)
 
 
-def test_slovak_reads_zo_before_a_number_read_with_s(client, lesson):
-    assert "Cvičenie 1 zo 4" in client.get("/sk" + url("task")).content.decode()
-    assert "0 zo 4 cvičení" in client.get("/sk" + reverse("course:map")).content.decode()
+def test_slovak_reads_zo_before_a_numberreads_with_s(client, lesson):
+    assert "Cvičenie 1 zo 4" in client.get("/sk/learn/mates/1/").content.decode()
+    assert "0 zo 4 cvičení" in client.get("/sk/learn/").content.decode()
     Task.objects.filter(lesson=lesson, order=4).delete()
-    assert "0 z 3 cvičení" in client.get("/sk" + reverse("course:map")).content.decode()
+    assert "0 z 3 cvičení" in client.get("/sk/learn/").content.decode()
+    assert "Cvičenie 1 z 3" in client.get("/sk/learn/mates/1/").content.decode()
+
+
+def test_the_numbers_slovak_reads_with_s_first():
+    zo = [n for n in range(1, 120) if reads_with_s(n)]
+    assert zo[:8] == [
+        4,
+        6,
+        7,
+        14,
+        16,
+        17,
+        40,
+        41,
+    ]  # štyri, šesť, sedem, štrnásť, šestnásť, sedemnásť, štyridsať
+    assert 100 in zo and 8 not in zo and 20 not in zo  # sto; osem, dvadsať
+    assert reads_with_s(400) and not reads_with_s(200)  # štyristo; dvesto
