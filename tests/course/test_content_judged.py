@@ -1,8 +1,8 @@
-"""Every board task of fixtures/course.json judged by the engine itself, beside the checker: for each legal first
-move, whether it does what the task teaches, found by the engine's own means (mate proofs, the rules' verdict
-on the game, a werera round played by the engine, attack maps, searches over the learner's lines), must be
-exactly whether the checker accepts it. Then no accepted answer gives material away, no task that asks for a
-draw throws away a win, and a werera task's position holds all 32 men (R5.11)."""
+"""Every board task of fixtures/course.json judged by the engine itself, beside the checker: for each legal
+first move, whether it does what the task teaches, found by the engine's own means (mate proofs, the rules'
+verdict on the game, a werera round played by the engine, attack maps, searches over the learner's lines),
+must be exactly whether the checker accepts it. Then no accepted answer gives material away, no task that
+asks for a draw throws away a win, and a werera task's position holds all 32 men (R5.11)."""
 
 from collections.abc import Callable
 
@@ -14,8 +14,8 @@ from senterej.engine import BLACK, DER, MEDEQ, NEGUS, WAIT, WHITE, Position, squ
 from senterej.engine.game import CHECKMATE, ONGOING, Game, judge
 from senterej.engine.notation import coordinate, parse_coordinate
 from senterej.engine.position import move_from, move_promotion, move_to
-from senterej.engine.proofs.material import MaterialSearch, material
 from senterej.engine.proofs.mate import MateSearch
+from senterej.engine.proofs.material import MaterialSearch, material
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import CAPTURE_FIRST, RoundReport, play_round
 from tests.course.test_content import board_tasks, learner_moves
