@@ -64,6 +64,7 @@ class Answer:
     taken: int | None = None  # the kind of the learner's man it takes, if any
     check: bool = False
     mate: bool = False
+    draw: str = ""  # the rule that draws the game after the answer (R7, R8), if one does
 
 
 @dataclass

@@ -46,11 +46,12 @@ def find_answer(rules: TaskRules, position: Position) -> Answer | None:
     taken = target.kind if target is not None and position.is_capture(found) else None
     position.push(found)
     check = position.is_check()
-    mate = judge(position).status == CHECKMATE
+    status = judge(position).status
     position.pop()
     if rules.opponent in PASSING and taken is None and not check:
         return None
-    return Answer(coordinate(found), mover, taken, check, mate)
+    draw = status if status not in (ONGOING, CHECKMATE) else ""
+    return Answer(coordinate(found), mover, taken, check, status == CHECKMATE, draw)
 
 
 def shown(verdict: Verdict, answer: Answer | None, position: Position | None) -> Verdict:

@@ -21,9 +21,12 @@ def verdict_message(task: Task, verdict: Verdict) -> str:
     if verdict.reason == "wrong-answer":
         return task.local_why(int(verdict.params["option"])) or _("That is not the right answer.")
     lead = _why(task, verdict)
-    if verdict.answer is None:
+    answer = verdict.answer
+    if answer is None:
         return lead
-    return f"{lead} {answer_sentence(verdict.answer)}"
+    if answer.draw:
+        return f"{lead} {answer_sentence(answer)} {result_sentence(answer.draw, '1/2-1/2')}"
+    return f"{lead} {answer_sentence(answer)}"
 
 
 def _why(task: Task, verdict: Verdict) -> str:
