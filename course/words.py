@@ -2,6 +2,8 @@
 wrong, the opponent's answer that refutes a wrong move, what cost the stars a solution did not earn, and the
 numbers of the course's figures (Slovak reads "z 3" but "zo 4")."""
 
+import re
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
@@ -44,8 +46,8 @@ def _why(task: Task, verdict: Verdict) -> str:
         return _dropped(task, verdict)
     messages = {
         "no-check": _("That move does not give check, and this task asks for a check."),
-        "not-the-move": _("That move is legal, but this task asks for something else: %(task)s")
-        % {"task": task.local_prompt},
+        "not-the-move": _("That move is legal, but it is not what the task asks: “%(ask)s”")
+        % {"ask": task_ask(task.local_prompt)},
         "no-castling": _("That is not castling: move the negus two squares towards its der."),
         "waited": _("You waited, and this task asks for a move."),
         "still-fits": _(
@@ -62,6 +64,16 @@ def _why(task: Task, verdict: Verdict) -> str:
     if reason in messages:
         return messages[reason]
     return result_sentence(reason, params.get("result", "1/2-1/2"))
+
+
+#: Where a prompt's sentences part: after a full stop, a question or an exclamation mark and a space, before a
+#: capital (so that "Round 7" or "7. kolo" stays whole).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÁÄČĎÉÍĹĽŇÓÔŔŠŤÚÝŽ])")
+
+
+def task_ask(prompt: str) -> str:
+    """What a task asks: the last sentence of its prompt, which the course writes as the instruction."""
+    return _SENTENCE_END.split(prompt.strip())[-1]
 
 
 def _not_reached(task: Task, verdict: Verdict) -> str:

@@ -9,6 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from course.models import Lesson, Task
+from course.words import task_ask
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, WHITE, Position
 
 pytestmark = pytest.mark.django_db
@@ -127,3 +128,13 @@ def test_r1_2_the_slovak_course_names_the_men_by_their_senterej_names(course):
 
 def chess_words(text: str) -> list[str]:
     return [match.group(0) for match in CHESS_SK.finditer(SENTEREJ_WITH_BRACKETS.sub("", text))]
+
+
+def test_the_last_sentence_of_every_prompt_says_what_the_task_asks(course):
+    for task in Task.objects.filter(goal__in=("moves", "played")):  # the goals whose miss quotes it
+        for prompt in (task.prompt, task.prompt_sk):
+            ask = task_ask(prompt)
+            assert prompt.endswith(ask) and ask.endswith((".", "?")), f"{task}: {ask!r}"
+            assert len(ask.split()) >= 3 and ask[0].isupper(), f"{task}: {ask!r}"
+    assert task_ask("Round 7: you are quicker. Give check this round.") == "Give check this round."
+    assert task_ask("7. kolo: si rýchlejší. Daj šach.") == "Daj šach."
