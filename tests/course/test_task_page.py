@@ -207,3 +207,27 @@ def test_the_numbers_slovak_reads_with_s_first():
     ]  # štyri, šesť, sedem, štrnásť, šestnásť, sedemnásť, štyridsať
     assert 100 in zo and 8 not in zo and 20 not in zo  # sto; osem, dvadsať
     assert reads_with_s(400) and not reads_with_s(200)  # štyristo; dvesto
+
+
+def test_r7_1_the_scripted_reply_in_a_longer_line_is_said_in_words(client, lesson):
+    Task.objects.create(
+        lesson=lesson,
+        order=5,
+        title="Two der",
+        prompt="Checkmate in two moves.",
+        hint="Fence the negus in first.",
+        hint_square="b1",
+        success="The two der took turns.",
+        fen="6k1/8/R7/8/8/8/8/1R2K2n w - - 0 1 0/0",
+        goal="status",
+        status="checkmate",
+        opponent="scripted",
+        replies={"b1b7": "g8f8"},
+        max_moves=2,
+        par=2,
+        solution="b1b7 a6a8",
+    )
+    text = client.post(url("task_move", 5), {"move": "b1b7"}, **HTMX).content.decode()
+    assert "Your opponent answered with the negus from g8 to f8." in text
+    missed = client.post(url("task_move", 5), {"move": "a6a5"}, **HTMX).content.decode()
+    assert "That is not mate, and this task allows only 2 moves." in missed
