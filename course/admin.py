@@ -20,7 +20,7 @@ TASK_FIELDSETS: list[tuple[StrOrPromise | None, _FieldOpts]] = [
     (None, {"fields": ("lesson", "order", "title", "title_sk", "prompt", "prompt_sk")}),
     (
         gettext_lazy("Position and goal"),
-        {"fields": ("fen", "side", "goal", "squares", "status", "accept", "solution")},
+        {"fields": ("fen", "side", "goal", "squares", "collector", "status", "accept", "solution")},
     ),
     (gettext_lazy("Opponent"), {"fields": ("opponent", "replies", "werera_choice", "history")}),
     (gettext_lazy("Scoring"), {"fields": ("max_moves", "par", "options", "answer")}),
@@ -65,7 +65,7 @@ def _why(task: Task, verdict: Verdict) -> str:
         return illegal_move_message(verdict.position, move, task.learner)
     if verdict.state == CONTINUE:
         return _("The task is not finished after its last move.")
-    return verdict_message(verdict)
+    return verdict_message(task, verdict)
 
 
 class TaskInline(admin.TabularInline[Task, Lesson]):

@@ -1,19 +1,21 @@
 """The course's task checker: a pure function that replays a learner's moves on a task and says where they
 stand. The engine decides what is legal and how a game or a werera round ends; a task adds a goal (collect
-stars, capture marked men, give check, reach a result, play one of some moves, castle, play a werera choice)
-and the opponent's part (pass, take what hangs, scripted replies, a hidden werera choice)."""
+stars, capture marked men, give check, reach a result, play one of some moves, castle, play a werera choice,
+foil the other side's werera choice) and the opponent's part (pass, take what hangs, scripted replies, a
+hidden werera choice). A result may be reached by the opponent's scripted reply too (a stalemate the
+opponent cannot avoid)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from senterej.engine import NEGUS, WAIT, WHITE, Position, square_name
 from senterej.engine.game import CHECKMATE, ONGOING, Game, Judgement
-from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move, san
+from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move
 from senterej.engine.position import move_from, move_to
 from senterej.engine.squares import SQUARE_OF_NAME
-from senterej.engine.werera import RoundReport
+from senterej.engine.werera import BLOCKED, RoundReport
 
-GOALS = ("stars", "capture", "check", "status", "moves", "castle", "played", "question")
+GOALS = ("stars", "capture", "check", "status", "moves", "castle", "played", "foil", "question")
 OPPONENTS = ("pass", "capture", "scripted")
 #: Opponents that otherwise pass: the position is a drill for one side's men, not a game to judge.
 PASSING = ("pass", "capture")
@@ -31,6 +33,7 @@ class TaskRules:
     side: int
     goal: str
     squares: tuple[str, ...] = ()  # stars to collect, or enemy men to capture
+    collector: str = ""  # for goal "stars": the square of the one man whose landings collect them, if one
     status: str = ""  # the result to reach, for goal "status"
     accept: tuple[str, ...] = ()  # the moves that solve it, for goal "moves" (and "played": the choices)
     opponent: str = "pass"
@@ -48,6 +51,20 @@ class TaskRules:
             raise TaskError(f"unknown opponent {self.opponent!r}")
         if self.goal == "status" and self.opponent in PASSING:
             raise TaskError("a result is only reached in a real game: the opponent cannot pass")
+        if self.collector and self.collector not in SQUARE_OF_NAME:
+            raise TaskError(f"the collecting man's square {self.collector!r} is not a square")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The opponent's answer to a learner's wrong move, as the game would go on (course.refutation)."""
+
+    move: str  # in coordinates
+    man: int  # the kind of the man that moves
+    taken: int | None = None  # the kind of the learner's man it takes, if any
+    check: bool = False
+    mate: bool = False
+    draw: str = ""  # the rule that draws the game after the answer (R7, R8), if one does
 
 
 @dataclass
@@ -58,14 +75,24 @@ class Verdict:
     position: Position | None = None
     last_move: tuple[int, ...] = ()
     reply: str = ""  # the opponent's answer in coordinates, if any
-    reply_san: str = ""  # and in SAN, in the position it was played in
     report: RoundReport | None = None  # a werera round's report
     collected: frozenset[str] = frozenset()
     moves: int = 0  # the learner's moves that counted
+    answer: Answer | None = None  # the answer that refutes a wrong move, once looked for
 
     @property
     def over(self) -> bool:
         return self.state in (SOLVED, FAILED)
+
+
+@dataclass(frozen=True)
+class Score:
+    """The stars of a solution and what cost the missing ones."""
+
+    stars: int
+    extra_moves: int = 0
+    mistakes: int = 0
+    hint: bool = False
 
 
 def start(rules: TaskRules) -> Game:
@@ -85,7 +112,8 @@ def replay(rules: TaskRules, moves: Sequence[str]) -> Verdict:
     one, or any move after the task ended, means the stored line was tampered with."""
     game = start(rules)
     verdict = Verdict(CONTINUE, position=game.position)
-    collected: set[str] = set()
+    trail = _Trail(SQUARE_OF_NAME[rules.collector] if rules.collector else None)
+    collected = trail.collected
     for index, text in enumerate(moves):
         if verdict.over:
             raise TaskError("a move after the task ended")
@@ -96,11 +124,27 @@ def replay(rules: TaskRules, moves: Sequence[str]) -> Verdict:
             if index == len(moves) - 1:
                 return Verdict(ILLEGAL, "illegal", {"move": text}, position, collected=frozenset(collected))
             raise TaskError(f"move {index + 1} ({text}) is not legal") from error
-        verdict = _step(rules, game, move, collected, moves[: index + 1])
+        verdict = _step(rules, game, move, trail, moves[: index + 1])
     return verdict
 
 
-def _step(rules: TaskRules, game: Game, move: int, collected: set[str], line: Sequence[str]) -> Verdict:
+@dataclass
+class _Trail:
+    """What the learner's moves have done so far: the stars collected, and where the collecting man is."""
+
+    collector: int | None  # the square of the man that collects the stars, None when any man does
+    collected: set[str] = field(default_factory=set)
+
+    def follow(self, rules: TaskRules, move: int) -> None:
+        if move == WAIT or (self.collector is not None and move_from(move) != self.collector):
+            return
+        if self.collector is not None:
+            self.collector = move_to(move)
+        if square_name(move_to(move)) in rules.squares:
+            self.collected.add(square_name(move_to(move)))
+
+
+def _step(rules: TaskRules, game: Game, move: int, trail: _Trail, line: Sequence[str]) -> Verdict:
     position = game.position
     learner = rules.side
     castling = move != WAIT and position.board[move_from(move)] & 7 == NEGUS
@@ -120,27 +164,32 @@ def _step(rules: TaskRules, game: Game, move: int, collected: set[str], line: Se
     else:
         game.play(move)
     squares = () if move == WAIT else (move_from(move), move_to(move))
-    if move != WAIT and square_name(move_to(move)) in rules.squares:
-        collected.add(square_name(move_to(move)))
+    trail.follow(rules, move)
     verdict = Verdict(
         CONTINUE,
         position=game.position,
         last_move=squares,
         report=report,
-        collected=frozenset(collected),
+        collected=frozenset(trail.collected),
         moves=len(line),
     )
     _judge_goal(rules, game, move, castling, verdict)
+    if verdict.state == CONTINUE:
+        _reply(rules, game, line, verdict)
     if verdict.state == CONTINUE and len(line) >= rules.max_moves:
         verdict.state, verdict.reason = FAILED, "out-of-moves"
         verdict.params = {"moves": str(rules.max_moves)}
-    if verdict.state == CONTINUE:
-        _reply(rules, game, line, verdict)
     return verdict
 
 
 #: Goals decided by the learner's first move, and the reason when it misses.
-ONE_MOVE_GOALS = {"check": "no-check", "moves": "not-the-move", "castle": "no-castling", "played": "dropped"}
+ONE_MOVE_GOALS = {
+    "check": "no-check",
+    "moves": "not-the-move",
+    "castle": "no-castling",
+    "played": "not-the-move",
+    "foil": "still-fits",
+}
 
 
 def _judge_goal(rules: TaskRules, game: Game, move: int, castling: bool, verdict: Verdict) -> None:
@@ -153,7 +202,16 @@ def _judge_goal(rules: TaskRules, game: Game, move: int, castling: bool, verdict
         verdict.state = SOLVED
     elif rules.goal in ONE_MOVE_GOALS:
         verdict.state, verdict.reason = FAILED, ONE_MOVE_GOALS[rules.goal]
-        if rules.goal == "played" and _played(verdict.report, rules.side, move):
+        report = verdict.report
+        if report is not None and move == WAIT:
+            verdict.reason = "waited"
+        elif (
+            report is not None
+            and not _played(report, rules.side, move)
+            and (castling or rules.goal != "castle")
+        ):
+            verdict.reason = "dropped"
+        elif rules.goal == "foil" and report is not None and _foiled_otherwise(report, rules.side):
             verdict.reason = "not-the-move"
 
 
@@ -175,9 +233,20 @@ def _goal_met(
     if goal == "castle":
         # in the werera the castling must also survive the round (R5.5 checks it again)
         return castling and (verdict.report is None or _played(verdict.report, rules.side, move))
+    if goal == "foil":
+        # R5.5: the opponent's slower choice no longer fits after the learner's quicker move
+        report = verdict.report
+        return report is not None and any(
+            dropped.side != rules.side and dropped.reason == BLOCKED for dropped in report.dropped
+        )
     # "played": the learner's werera choice survived the round (R5.3-R5.5)
     accepted = not rules.accept or coordinate(move) in rules.accept
     return _played(verdict.report, rules.side, move) and accepted
+
+
+def _foiled_otherwise(report: RoundReport, side: int) -> bool:
+    """The opponent's choice was dropped, but by the learner's capture or check, not by R5.5."""
+    return any(dropped.side != side for dropped in report.dropped)
 
 
 def _played(report: RoundReport | None, side: int, move: int) -> bool:
@@ -207,7 +276,7 @@ def _reply(rules: TaskRules, game: Game, line: Sequence[str], verdict: Verdict) 
         for move in sorted(position.legal_moves(learner ^ 1)):
             target = position.piece_at(move_to(move))
             if target is not None and target.colour == learner and position.is_capture(move):
-                verdict.reply, verdict.reply_san = coordinate(move), san(position, move, learner ^ 1)
+                verdict.reply = coordinate(move)
                 position.push(move, learner ^ 1)
                 position.turn = learner
                 verdict.state, verdict.reason = FAILED, "taken"
@@ -222,9 +291,13 @@ def _reply(rules: TaskRules, game: Game, line: Sequence[str], verdict: Verdict) 
             record = game.play(reply)
         except IllegalMoveError as error:
             raise TaskError(f"the scripted reply {reply} after {' '.join(line)} is not legal") from error
-        verdict.reply, verdict.reply_san = coordinate(record.move), record.san
+        verdict.reply = coordinate(record.move)
         verdict.last_move = (move_from(record.move), move_to(record.move))
-        if game.is_over:
+        if rules.goal == "status" and _reached(rules, game.judgement):
+            verdict.state = (
+                SOLVED  # the opponent's only answer reaches the result (a stalemate it must accept)
+            )
+        elif game.is_over:
             verdict.state, verdict.reason = FAILED, game.status
             verdict.params = {"result": game.result}
 
@@ -234,9 +307,11 @@ def answer(rules: TaskRules, choice: int) -> Verdict:
         raise TaskError("this task is played on the board")
     if choice == rules.answer:
         return Verdict(SOLVED)
-    return Verdict(FAILED, "wrong-answer")
+    return Verdict(FAILED, "wrong-answer", {"option": str(choice)})
 
 
-def stars(rules: TaskRules, moves: int, mistakes: int) -> int:
-    """Three stars for a clean solution within par; one less per mistake or extra move, never below one."""
-    return 3 - min(2, mistakes + max(0, moves - rules.par))
+def score(rules: TaskRules, moves: int, mistakes: int, hint: bool = False) -> Score:
+    """Three stars for a clean solution within par, without a hint; one less per mistake, per extra move and
+    for a hint, never below one."""
+    extra = max(0, moves - rules.par)
+    return Score(3 - min(2, mistakes + extra + hint), extra, mistakes, hint)

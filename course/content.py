@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
+from course import words
 from course.models import Lesson, Task
 from senterej.engine import Position
 
@@ -183,8 +184,9 @@ def _map_items() -> str:
     lessons = [
         {
             "lesson": lesson,
-            "count": len(lesson.tasks),
             "max_stars": 3 * len(lesson.tasks),
+            "tasks_done": words.tasks_done(hole(lesson, "done"), len(lesson.tasks)),
+            "stars_of": words.stars_of(hole(lesson, "stars"), 3 * len(lesson.tasks)),
             **{name: hole(lesson, name) for name in MAP_FIGURES},
         }
         for lesson in outline()

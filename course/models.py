@@ -15,6 +15,7 @@ GOAL_LABELS = {
     "moves": _("play an accepted move"),
     "castle": _("castle"),
     "played": _("play a werera choice that stands"),
+    "foil": _("make the other side's werera choice fail"),
     "question": _("answer a question"),
 }
 OPPONENT_LABELS = {
@@ -42,6 +43,13 @@ class Localized(models.Model):
     @property
     def local_title(self) -> str:
         return self.local("title")
+
+
+def _local_part(option: dict[str, str], english: str, slovak: str) -> str:
+    """One text of a question's option: the Slovak one when the page is in Slovak and it exists."""
+    if (get_language() or "").startswith("sk") and option.get(slovak):
+        return option[slovak]
+    return option.get(english, "")
 
 
 class Lesson(Localized):
@@ -95,6 +103,12 @@ class Task(Localized):
     squares = models.CharField(
         _("squares"), max_length=200, blank=True, help_text=_("Stars or men to take, e.g. a5 e5.")
     )
+    collector = models.CharField(
+        _("collecting man"),
+        max_length=2,
+        blank=True,
+        help_text=_("For stars: the square of the man that must collect them, e.g. a1 (blank: any man)."),
+    )
     status = models.CharField(_("result to reach"), max_length=16, blank=True)
     accept = models.CharField(
         _("accepted moves"), max_length=200, blank=True, help_text=_("Moves that solve it, e.g. a7a8r.")
@@ -108,7 +122,13 @@ class Task(Localized):
     max_moves = models.PositiveIntegerField(_("most moves"), default=1)
     par = models.PositiveIntegerField(_("par"), default=1)
     options = models.JSONField(
-        _("options"), default=list, blank=True, help_text=_("For questions: a list of {en, sk}.")
+        _("options"),
+        default=list,
+        blank=True,
+        help_text=_(
+            "For questions: a list of {en, sk, why, why_sk}, where why (and why_sk) says why a wrong option "
+            "is wrong."
+        ),
     )
     answer = models.IntegerField(_("right option"), default=-1)
     solution = models.CharField(
@@ -141,8 +161,13 @@ class Task(Localized):
         return Side(self.side).colour
 
     def local_options(self) -> list[str]:
-        sk = (get_language() or "").startswith("sk")
-        return [(option.get("sk") if sk else "") or option["en"] for option in self.options]
+        return [_local_part(option, "en", "sk") for option in self.options]
+
+    def local_why(self, index: int) -> str:
+        """Why the option `index` is wrong, in the page's language ("" when the content does not say)."""
+        if not 0 <= index < len(self.options):
+            return ""
+        return _local_part(self.options[index], "why", "why_sk")
 
     def rules(self) -> TaskRules:
         return TaskRules(
@@ -150,6 +175,7 @@ class Task(Localized):
             side=self.learner,
             goal=self.goal,
             squares=tuple(self.squares.split()),
+            collector=self.collector,
             status=self.status,
             accept=tuple(self.accept.split()),
             opponent=self.opponent,
@@ -175,6 +201,11 @@ class TaskProgress(models.Model):
     best_stars = models.PositiveSmallIntegerField(_("best stars"), default=0)
     attempts = models.PositiveIntegerField(_("attempts"), default=0)
     completed_at = models.DateTimeField(_("completed at"), null=True, blank=True)
+    hint_taken = models.BooleanField(
+        _("hint taken"),
+        default=False,
+        help_text=_("A hint was shown in the try not yet solved: it costs a star."),
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "task"], name="one_progress_per_task")]

@@ -1,20 +1,42 @@
-"""Learners' work on the course: a task's moves so far, and progress per task (best stars, attempts, when
-completed), kept in the session for anonymous learners and in the database for signed-in ones; moved to the
-account without loss on sign-up or log-in."""
+"""Learners' work on the course: a task's moves so far, the hint taken, and progress per task (best stars,
+attempts, when completed), kept in the session for anonymous learners and in the database for signed-in ones;
+moved to the account without loss on sign-up or log-in.
 
-from dataclasses import dataclass
+A wrong move is answered as the game would go on (course.refutation): the engine's search runs here, never
+inside a transaction, and its answer is kept in the cache, so that a page drawn again does not search
+again."""
+
+import hashlib
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from course.checkers import CONTINUE, FAILED, ILLEGAL, SOLVED, TaskError, Verdict, answer, replay, stars
+from course import refutation
+from course.checkers import (
+    CONTINUE,
+    FAILED,
+    ILLEGAL,
+    PASSING,
+    SOLVED,
+    Answer,
+    Score,
+    TaskError,
+    Verdict,
+    answer,
+    replay,
+    score,
+)
 from course.models import Task, TaskProgress
 
 SESSION_KEY = "course"
+#: The answer to a wrong move is kept for a day, keyed by the position it answers.
+ANSWER_SECONDS = 24 * 60 * 60
 
 
 @dataclass(frozen=True)
@@ -22,6 +44,7 @@ class Progress:
     stars: int = 0
     attempts: int = 0
     completed_at: str = ""  # ISO date, "" when not completed
+    hint: bool = False  # a hint was taken in the try not yet solved
 
 
 def _store(session: SessionBase) -> dict[str, Any]:
@@ -37,14 +60,26 @@ def _read(session: SessionBase) -> dict[str, Any]:
 
 
 def attempt_state(session: SessionBase, task: Task) -> dict[str, Any]:
-    """The learner's current try at a task: its moves and the mistakes made since the task was last solved."""
+    """The learner's current try at a task: its moves, the mistakes made since the task was last solved, a
+    visitor's hint, and once solved the score of the solution."""
     attempts: dict[str, dict[str, Any]] = _read(session)["attempts"]
     return attempts.get(str(task.pk), {"moves": [], "mistakes": 0})
 
 
+def solved_score(session: SessionBase, task: Task) -> Score | None:
+    """The stars of the solution on the board and what cost the missing ones, while it is shown."""
+    kept = attempt_state(session, task).get("score")
+    return Score(**kept) if kept else None
+
+
 def current(session: SessionBase, task: Task) -> Verdict:
-    """Where the learner stands on a task, replayed from the stored moves (a stale line starts afresh: the
-    task was changed since; the next move replaces it)."""
+    """Where the learner stands on a task, with the opponent's answer to a wrong move."""
+    return _answered(task, _standing(session, task))
+
+
+def _standing(session: SessionBase, task: Task) -> Verdict:
+    """Where the learner stands, replayed from the stored moves (a stale line starts afresh: the task was
+    changed since; the next move replaces it)."""
     state = attempt_state(session, task)
     if task.goal == "question":
         return answer(task.rules(), state["answer"]) if "answer" in state else Verdict(CONTINUE)
@@ -52,6 +87,21 @@ def current(session: SessionBase, task: Task) -> Verdict:
         return replay(task.rules(), state["moves"])
     except TaskError:
         return replay(task.rules(), [])
+
+
+def _answered(task: Task, verdict: Verdict) -> Verdict:
+    """The verdict with the opponent's answer to a wrong move played on its board, searched once."""
+    rules = task.rules()
+    position = refutation.position_to_answer(rules, verdict)
+    if position is None:
+        return verdict
+    drill = "drill:" if rules.opponent in PASSING else ""
+    key = f"course:answer:{drill}" + hashlib.sha256(position.fen().encode()).hexdigest()
+    found: tuple[Answer | None] | None = cache.get(key)
+    if found is None:
+        found = (refutation.find_answer(rules, position),)
+        cache.set(key, found, ANSWER_SECONDS)
+    return refutation.shown(verdict, found[0], position)
 
 
 def _moves(task: Task, state: dict[str, Any]) -> list[str]:
@@ -64,38 +114,33 @@ def _moves(task: Task, state: dict[str, Any]) -> list[str]:
     return moves
 
 
-def _save_attempt(
-    session: SessionBase, task: Task, moves: list[str], mistakes: int, answered: int | None = None
-) -> None:
-    state: dict[str, object] = {"moves": moves, "mistakes": mistakes}
-    if answered is not None:
-        state["answer"] = answered
+def _save_attempt(session: SessionBase, task: Task, **changes: object) -> None:
+    state = {**attempt_state(session, task), **changes}
     _store(session)["attempts"][str(task.pk)] = state
     session.modified = True
 
 
 def reset(session: SessionBase, task: Task) -> None:
+    """Try again: the moves and the answer go, the mistakes and the hint stay until the task is solved."""
     state = attempt_state(session, task)
-    _save_attempt(session, task, [], state["mistakes"])
+    fresh: dict[str, Any] = {"moves": [], "mistakes": 0}
+    fresh.update((key, state[key]) for key in ("mistakes", "hint") if key in state)
+    _store(session)["attempts"][str(task.pk)] = fresh
+    session.modified = True
 
 
 def play(*, session: SessionBase, user: User | AnonymousUser, task: Task, text: str) -> Verdict:
     """One learner move on a task. An illegal move changes nothing but counts as a mistake."""
     state = attempt_state(session, task)
-    if current(session, task).over:
+    if _standing(session, task).over:
         raise TaskError("the task is over: try again first")
     before = _moves(task, state)
     moves = [*before, text.strip()]
     verdict = replay(task.rules(), moves)
-    mistakes = state["mistakes"]
-    if verdict.state in (ILLEGAL, FAILED):
-        mistakes += 1
-    if verdict.state != ILLEGAL:
-        _save_attempt(session, task, moves, mistakes)
-    else:
-        _save_attempt(session, task, before, mistakes)
+    mistakes = state["mistakes"] + (verdict.state in (ILLEGAL, FAILED))
+    _save_attempt(session, task, moves=before if verdict.state == ILLEGAL else moves, mistakes=mistakes)
     _record(session, user, task, verdict, mistakes)
-    return verdict
+    return _answered(task, verdict)
 
 
 def choose(*, session: SessionBase, user: User | AnonymousUser, task: Task, option: int) -> Verdict:
@@ -105,9 +150,25 @@ def choose(*, session: SessionBase, user: User | AnonymousUser, task: Task, opti
         raise TaskError("the question is answered: try again first")
     verdict = answer(task.rules(), option)
     mistakes = state["mistakes"] + (verdict.state == FAILED)
-    _save_attempt(session, task, [], mistakes, answered=option)
+    _save_attempt(session, task, moves=[], mistakes=mistakes, answer=option)
     _record(session, user, task, verdict, mistakes)
     return verdict
+
+
+def take_hint(*, session: SessionBase, user: User | AnonymousUser, task: Task) -> None:
+    """The learner asks for the task's hint: it stays shown, and it costs a star when the task is solved."""
+    if not task.local_hint:
+        raise TaskError("this task has no hint")
+    if _standing(session, task).state == SOLVED:
+        raise TaskError("the task is solved: try again first")
+    if not user.is_authenticated:
+        _save_attempt(session, task, hint=True)
+        return
+    with transaction.atomic():
+        row, _created = TaskProgress.objects.select_for_update().get_or_create(user=user, task=task)
+        if not row.hint_taken:
+            row.hint_taken = True
+            row.save(update_fields=["hint_taken"])
 
 
 def _record(
@@ -115,10 +176,12 @@ def _record(
 ) -> None:
     if verdict.state not in (SOLVED, FAILED):
         return
-    earned = stars(task.rules(), max(verdict.moves, 1), mistakes) if verdict.state == SOLVED else 0
+    earned = 0
     if verdict.state == SOLVED:
-        state = attempt_state(session, task)
-        _save_attempt(session, task, state["moves"], 0, state.get("answer"))
+        hint = task_progress(session, user, task).hint
+        result = score(task.rules(), max(verdict.moves, 1), mistakes, hint)
+        earned = result.stars
+        _save_attempt(session, task, mistakes=0, hint=False, score=asdict(result))
     if user.is_authenticated:
         _record_in_database(user, task, earned)
     else:
@@ -130,8 +193,10 @@ def _record_in_database(user: User, task: Task, earned: int) -> None:
         progress, _created = TaskProgress.objects.select_for_update().get_or_create(user=user, task=task)
         progress.attempts += 1
         progress.best_stars = max(progress.best_stars, earned)
-        if earned and progress.completed_at is None:
-            progress.completed_at = timezone.now()
+        if earned:
+            progress.hint_taken = False  # the hint was paid for: the next try starts without it
+            if progress.completed_at is None:
+                progress.completed_at = timezone.now()
         progress.save()
 
 
@@ -146,12 +211,28 @@ def _record_in_session(session: SessionBase, task: Task, earned: int) -> None:
     session.modified = True
 
 
+def task_progress(session: SessionBase, user: User | AnonymousUser, task: Task) -> Progress:
+    """One task's progress, with the hint taken in the try not yet solved."""
+    if user.is_authenticated:
+        row = TaskProgress.objects.filter(user=user, task=task).first()
+        if row is None:
+            return Progress()
+        completed = row.completed_at.isoformat() if row.completed_at else ""
+        return Progress(row.best_stars, row.attempts, completed, row.hint_taken)
+    entry = _read(session)["progress"].get(str(task.pk), {"stars": 0, "attempts": 0, "completed_at": ""})
+    hint = bool(attempt_state(session, task).get("hint"))
+    return Progress(entry["stars"], entry["attempts"], entry["completed_at"], hint)
+
+
 def progress_of(session: SessionBase, user: User | AnonymousUser) -> dict[int, Progress]:
     """Progress per task id, from the account when signed in, else from the session."""
     if user.is_authenticated:
         return {
             row.task_id: Progress(
-                row.best_stars, row.attempts, row.completed_at.isoformat() if row.completed_at else ""
+                row.best_stars,
+                row.attempts,
+                row.completed_at.isoformat() if row.completed_at else "",
+                row.hint_taken,
             )
             for row in TaskProgress.objects.filter(user=user)
         }
@@ -163,25 +244,29 @@ def progress_of(session: SessionBase, user: User | AnonymousUser) -> dict[int, P
 
 
 def move_session_progress_to(user: User, session: SessionBase) -> None:
-    """On sign-up or log-in: the session's progress joins the account's, keeping the best of both."""
-    entries = _read(session)["progress"]
-    if not entries:
+    """On sign-up or log-in: the session's progress joins the account's, keeping the best of both, and a
+    hint taken as a visitor stays taken."""
+    store = _read(session)
+    entries = store["progress"]
+    hinted = [key for key, state in store["attempts"].items() if state.get("hint")]
+    if not entries and not hinted:
         return
-    known = set(
-        Task.objects.filter(pk__in=[int(k) for k in entries if k.isdigit()]).values_list("pk", flat=True)
-    )
+    wanted = {int(k) for k in [*entries, *hinted] if k.isdigit()}
+    known = set(Task.objects.filter(pk__in=wanted).values_list("pk", flat=True))
     with transaction.atomic():
-        for task_id, entry in entries.items():
-            if not task_id.isdigit() or int(task_id) not in known:
-                continue
-            row, _created = TaskProgress.objects.select_for_update().get_or_create(
-                user=user, task_id=int(task_id)
-            )
-            row.best_stars = max(row.best_stars, entry["stars"])
-            row.attempts += entry["attempts"]
-            completed = parse_datetime(entry["completed_at"]) if entry["completed_at"] else None
-            if completed and (row.completed_at is None or completed < row.completed_at):
-                row.completed_at = completed
+        for task_id in sorted(known):
+            row, _created = TaskProgress.objects.select_for_update().get_or_create(user=user, task_id=task_id)
+            entry = entries.get(str(task_id))
+            if entry is not None:
+                row.best_stars = max(row.best_stars, entry["stars"])
+                row.attempts += entry["attempts"]
+                completed = parse_datetime(entry["completed_at"]) if entry["completed_at"] else None
+                if completed and (row.completed_at is None or completed < row.completed_at):
+                    row.completed_at = completed
+            row.hint_taken = row.hint_taken or str(task_id) in hinted
             row.save()
-    _store(session)["progress"] = {}
+    store = _store(session)
+    store["progress"] = {}
+    for key in hinted:
+        store["attempts"][key].pop("hint", None)
     session.modified = True

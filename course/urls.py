@@ -11,5 +11,6 @@ urlpatterns = [
     path("learn/<slug:lesson>/<int:number>/", course_pages.task_page, name="task"),
     path("learn/<slug:lesson>/<int:number>/move/", course_pages.task_move, name="task_move"),
     path("learn/<slug:lesson>/<int:number>/answer/", course_pages.task_answer, name="task_answer"),
+    path("learn/<slug:lesson>/<int:number>/hint/", course_pages.task_hint, name="task_hint"),
     path("learn/<slug:lesson>/<int:number>/retry/", course_pages.task_retry, name="task_retry"),
 ]

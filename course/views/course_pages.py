@@ -7,14 +7,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST, require_safe
 
-from course import content, services
+from course import content, services, words
 from course.checkers import CONTINUE, FAILED, ILLEGAL, PASSING, SOLVED, TaskError, Verdict
 from course.models import Task
-from course.words import verdict_message
 from senterej.accounts.requests import HtmxHttpRequest
 from senterej.board.counters import draw_counters
 from senterej.board.explain import illegal_move_message
-from senterej.board.notation import move_html
 from senterej.board.sides import Side
 from senterej.board.view import STAR, TARGET, BoardView
 from senterej.engine import WAIT, Position
@@ -120,6 +118,17 @@ def task_answer(request: HtmxHttpRequest, lesson: str, number: int) -> HttpRespo
 
 
 @require_POST
+def task_hint(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
+    """The hint is shown once asked for, and it costs a star: a POST, recorded for the learner."""
+    task = _task(lesson, number)
+    try:
+        services.take_hint(session=request.session, user=request.user, task=task)
+    except TaskError:
+        return _draw(request, task, services.current(request.session, task), status=409)
+    return _after_post(request, task, services.current(request.session, task))
+
+
+@require_POST
 def task_retry(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
     task = _task(lesson, number)
     services.reset(request.session, task)
@@ -155,7 +164,9 @@ def _draw(
             for name in rules.squares
             if (man := position.piece_at(SQUARE_OF_NAME[name])) and man.colour != task.learner
         }
-    show_hint = request.GET.get("hint") == "1"
+    solved = verdict.state == SOLVED
+    progress = services.task_progress(request.session, request.user, task)
+    show_hint = progress.hint and not solved
     live = verdict.state in (CONTINUE, ILLEGAL) and task.goal != "question"
     board = BoardView(
         position,
@@ -171,7 +182,7 @@ def _draw(
     assert place is not None  # the task was just read, and any change to the course renews the outline
     entry, index = place
     siblings = entry.tasks
-    progress = services.progress_of(request.session, request.user).get(task.pk, services.Progress())
+    result = services.solved_score(request.session, task) if solved else None
     report = None
     if verdict.report is not None:
         report = round_sentences(verdict.report.as_dict(), _choice_words(task, verdict.report))
@@ -180,19 +191,21 @@ def _draw(
         "lesson": task.lesson,
         "board": board,
         "verdict": verdict,
-        "solved": verdict.state == SOLVED,
+        "solved": solved,
         "failed": verdict.state == FAILED,
-        "message": error or (verdict_message(verdict) if verdict.state == FAILED else ""),
+        "message": error or (words.verdict_message(task, verdict) if verdict.state == FAILED else ""),
         "report": report,
-        "reply": move_html(verdict.reply_san, task.learner ^ 1) if verdict.reply_san else "",
         "counters": _counters(task, board, answered),
-        "stars_earned": progress.stars,
+        "reply_words": words.reply_sentence(verdict) if verdict.reply and verdict.state != FAILED else "",
+        "stars_earned": result.stars if result else progress.stars,
+        "best_stars": progress.stars,
+        "lost_stars": words.score_reasons(task, result) if result else [],
+        "shortest_way": words.shortest_way(task) if result and result.extra_moves else "",
         "show_hint": show_hint,
-        "number": index + 1,
-        "count": len(siblings),
+        "place": words.task_of(index + 1, len(siblings)),
         "next_task": siblings[index + 1] if index + 1 < len(siblings) else None,
         "next_lesson": content.next_lesson(entry),
-        "in_werera": in_werera,
+        "in_werera": in_werera and task.goal != "question",
         "options": list(enumerate(task.local_options())),
         "answered": answered,
     }

@@ -354,7 +354,7 @@ def test_a_task_solved_from_the_keyboard_alone_is_heard_and_keeps_the_focus_on_t
     page.keyboard.press("Enter")
 
     announce = page.locator("#announce")
-    expect(announce).to_contain_text("Your opponent answered negus to f8")
+    expect(announce).to_have_text("Your opponent answered with the negus from g8 to f8.")
     expect(announce).to_have_attribute("aria-live", "polite")
     expect(square(page, "b7")).to_be_focused()  # the square the der went to, on the new board
     expect(square(page, "b7")).to_have_attribute("aria-label", "b7, White der")

@@ -1,4 +1,9 @@
-"""The course in a real browser: the first lesson completed by clicking, and a werera-round task."""
+"""The course in a real browser: the first lesson completed by clicking, a werera-round task, a wrong move
+answered on the board, a wrong option explained, a hint that says its cost and takes it, and no accessibility
+violation on a task page in either language."""
+
+import re
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -58,3 +63,65 @@ def test_a_wrong_move_is_explained_and_can_be_tried_again(live_server, page, cou
     click_square(page, "d5")
     click_square(page, "e4")
     expect(page.locator(".stars--big")).to_have_text("★★☆")  # the illegal try cost a star
+
+
+def test_r2_7_a_wrong_block_is_answered_on_the_board(live_server, page, course):
+    page.goto(live_server.url + "/learn/check-and-mate/1/")
+    click_square(page, "c3")
+    click_square(page, "b1")  # the feres blocks where nothing guards it
+    expect(page.locator(".error")).to_contain_text(
+        "Your opponent answers: the der on a1 takes your feres on b1, giving check."
+    )
+    expect(page.locator('[data-square="b1"]')).to_have_attribute("aria-label", "b1, Black der, last move")
+    expect(page.locator('[data-square="b1"]')).to_have_class(re.compile("is-last"))
+    page.screenshot(path="/tmp/course-refutation.png", full_page=True)
+    page.get_by_role("button", name="Try again").click()
+    click_square(page, "c3")
+    click_square(page, "d1")  # guarded by the fers on e2 (R2.4)
+    expect(page.locator(".stars--big")).to_have_text("★★☆")  # the wrong block cost a star
+    expect(page.locator(".stars-lost")).to_contain_text("1 mistake before solving: one star less.")
+
+
+def test_a_wrong_option_says_why_it_is_wrong(live_server, page, course):
+    page.goto(live_server.url + "/learn/board-and-setup/1/")
+    page.get_by_role("button", name="d1", exact=True).click()
+    expect(page.locator(".error")).to_have_text("d1 holds White's fers, at the negus's left hand.")
+    expect(page.get_by_role("button", name="d1", exact=True)).to_have_class(re.compile("is-wrong"))
+
+
+def test_a_hint_says_its_cost_before_it_is_taken_and_costs_a_star(live_server, page, course):
+    page.goto(live_server.url + "/learn/der/1/")
+    hint = page.get_by_role("button", name="Show a hint (costs a star)")
+    expect(hint).to_be_visible()
+    expect(page.locator(".hint-text")).to_have_count(0)
+    hint.click()
+    expect(page.locator(".hint-text")).to_contain_text("it can stop on a3 and turn along the third rank")
+    expect(page.locator('[data-square="a1"]')).to_have_class(re.compile("is-hint"))
+    page.reload()
+    expect(page.locator(".hint-text")).to_be_visible()  # kept on the server
+    for frm, to in (("a1", "a3"), ("a3", "h3"), ("h3", "h8")):
+        click_square(page, frm)
+        click_square(page, to)
+        expect(page.locator(f'[data-square="{to}"] svg')).to_have_count(1)
+    expect(page.locator(".stars--big")).to_have_text("★★☆")
+    expect(page.locator(".stars-lost")).to_have_text("You used a hint: one star less.")
+
+
+AXE = Path("/tmp/axe/node_modules/axe-core/axe.min.js")
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed on this machine")
+@pytest.mark.parametrize("prefix", ["", "/sk"])
+def test_a_task_page_has_no_accessibility_violations(live_server, browser, course, prefix):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(live_server.url + prefix + "/learn/check-and-mate/1/")
+    click_square(page, "c3")
+    click_square(page, "b1")  # with a wrong move answered, and the hint shown
+    expect(page.locator(".error")).to_be_visible()
+    page.locator(".task__actions button").last.click()
+    expect(page.locator(".hint-text")).to_be_visible()
+    page.add_script_tag(content=AXE.read_text())
+    violations = page.evaluate("async () => (await axe.run()).violations.map(v => v.id + ': ' + v.help)")
+    context.close()
+    assert violations == []

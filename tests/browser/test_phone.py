@@ -158,5 +158,6 @@ def test_a_puzzle_s_board_and_move_form_are_in_view(live_server, phone, language
     puzzle = PuzzleFactory()
     phone.goto(f"{live_server.url}{language}/train/{puzzle.pk}/")
     assert in_view(box(phone, ".board"))
+    phone.screenshot(path="/tmp/phone-test.png", full_page=True)
     assert in_view(box(phone, "#move-input"))
     assert in_view(box(phone, "#puzzle-form button[type=submit]"))

@@ -42,7 +42,8 @@ def test_a_task_that_its_solution_solves_is_saved(admin_client):
     [
         (
             {"solution": "h1h2"},
-            "The reference solution does not solve the task. That move does not give check.",
+            "The reference solution does not solve the task. That move does not give check, and this task "
+            "asks for a check.",
         ),
         (
             {"fen": "8/8/8 w - -"},

@@ -2,8 +2,10 @@
 
 import pytest
 
-from course.checkers import FAILED, ILLEGAL, SOLVED, TaskError, TaskRules, answer, replay, stars
+from course.checkers import FAILED, ILLEGAL, SOLVED, Score, TaskError, TaskRules, answer, replay, score
 from senterej.engine import BLACK, WHITE
+from senterej.engine.notation import parse_coordinate
+from senterej.engine.werera import BLOCKED, CAPTURE_FIRST
 
 LADDER = "k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0"
 
@@ -90,8 +92,8 @@ def test_a_mate_not_delivered_in_time_fails():
     rules = TaskRules(
         fen=LADDER, side=WHITE, goal="status", status="checkmate", opponent="scripted", max_moves=1
     )
-    verdict = replay(rules, ["h1d1"])
-    assert (verdict.state, verdict.reason) == (FAILED, "out-of-moves")
+    verdict = replay(rules, ["h1d1"])  # no scripted reply: the line cannot go on
+    assert (verdict.state, verdict.reason) == (FAILED, "off-script")
 
 
 def test_r3_2_choose_the_lost_piece():
@@ -154,9 +156,11 @@ def test_a_question_has_one_right_answer():
     assert answer(rules, 2).state == SOLVED and answer(rules, 0).reason == "wrong-answer"
 
 
-def test_stars_follow_mistakes_and_extra_moves():
+def test_stars_follow_mistakes_extra_moves_and_a_hint():
     rules = TaskRules(fen="7k/8/8/8/8/8/8/R3K3 w - -", side=WHITE, goal="stars", par=2)
-    assert [stars(rules, 2, 0), stars(rules, 3, 0), stars(rules, 2, 1), stars(rules, 9, 5)] == [3, 2, 2, 1]
+    assert [score(rules, 2, 0).stars, score(rules, 3, 0).stars, score(rules, 2, 1).stars] == [3, 2, 2]
+    assert score(rules, 2, 0, hint=True) == Score(2, hint=True)
+    assert score(rules, 4, 1, hint=True) == Score(1, extra_moves=2, mistakes=1, hint=True)
 
 
 def test_a_task_with_an_unknown_goal_or_a_finished_start_is_refused():
@@ -177,4 +181,64 @@ def test_r5_5_castling_dropped_by_the_round_does_not_solve_a_castle_task():
         fen="3k4/8/8/7n/8/8/8/4K2R - K 2 0 1 0/0", side=WHITE, goal="castle", werera_choice="h5g3"
     )
     verdict = replay(rules, ["e1g1"])
-    assert (verdict.state, verdict.reason) == (FAILED, "no-castling")
+    assert (verdict.state, verdict.reason) == (FAILED, "dropped")  # it was castling, dropped by the round
+
+
+def test_r2_3_only_the_named_man_collects_the_stars():
+    # The feres is walled in; a medeq could reach e5 in three moves once the feres has jumped away.
+    rules = TaskRules(
+        fen="7k/8/8/3P1P2/3PNP2/3PPP2/8/6K1 w - - 0 1 0/0",
+        side=WHITE,
+        goal="stars",
+        squares=("e5",),
+        collector="e4",
+        max_moves=7,
+        par=3,
+    )
+    assert replay(rules, ["e4d2", "e3e4", "e4e5"]).collected == frozenset()
+    assert replay(rules, ["e4d2", "d2c4", "c4e5"]).state == SOLVED
+    with pytest.raises(TaskError):
+        TaskRules(fen=rules.fen, side=WHITE, goal="stars", squares=("e5",), collector="z9")
+
+
+def test_r7_2_a_stalemate_the_opponent_must_accept_solves_a_stalemate_task():
+    rules = TaskRules(
+        fen="7k/2n3pp/8/1r6/5p2/p4P2/P1q5/K3R2B w - - 0 1 0/0",
+        side=WHITE,
+        goal="status",
+        status="stalemate",
+        opponent="scripted",
+        replies={"e1e8": "c7e8"},
+    )
+    verdict = replay(rules, ["e1e8"])  # Black's only answer takes the der and leaves White no move
+    assert (verdict.state, verdict.reply) == (SOLVED, "c7e8")
+    missed = replay(rules, ["e1c1"])
+    assert (missed.state, missed.reason) == (FAILED, "off-script")
+
+
+FOIL = "r1bkqb1r/ppp1ppp1/2np1n1p/8/8/3BP2P/PPPPNPP1/RNBQK2R - Kk 5 0 1 0/0"
+
+
+def test_r5_5_the_slower_negus_step_dropped_because_it_would_be_attacked_foils_it():
+    rules = TaskRules(fen=FOIL, side=WHITE, goal="foil", werera_choice="d8d7")
+    verdict = replay(rules, ["d3b5"])  # round 5: White is quicker, and the fil on b5 attacks d7
+    assert verdict.state == SOLVED
+    assert [(d.move, d.reason) for d in verdict.report.dropped] == [(parse_coordinate("d8d7"), BLOCKED)]
+    fitted = replay(rules, ["a2a3"])
+    assert (fitted.state, fitted.reason) == (FAILED, "still-fits")
+    assert replay(rules, ["0000"]).reason == "waited"
+
+
+def test_r5_3_when_both_sides_capture_only_the_quicker_capture_is_played():
+    rules = TaskRules(
+        fen="rnbkqbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR - Kk 3 0 1 0/0",
+        side=WHITE,
+        goal="played",
+        accept=("e4d5",),
+        werera_choice="d5e4",
+    )
+    verdict = replay(rules, ["e4d5"])
+    assert verdict.state == SOLVED and verdict.report.ended == "capture"
+    assert [(d.move, d.reason) for d in verdict.report.dropped] == [(parse_coordinate("d5e4"), CAPTURE_FIRST)]
+    slow = replay(rules, ["b1c3"])  # a quiet choice: Black's capture is played alone
+    assert (slow.state, slow.reason) == (FAILED, "dropped")

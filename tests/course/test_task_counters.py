@@ -124,11 +124,10 @@ def test_r8_2_a_task_near_the_seventy_move_draw_shows_the_counter_until_a_medeq_
     assert "Solved!" in page and "The seventy-move rule" not in page
 
 
-def test_r7_4_the_count_grows_with_the_moves_and_the_answer_is_in_the_sites_notation(client, counting):
+def test_r7_4_the_count_grows_with_the_moves_and_the_answer_is_said_in_senterej_words(client, counting):
     assert "White's lone der: 0 of 7" in heard(client.get(url("task", 6)).content.decode())
     page = client.post(url("task_move", 6), {"move": "h1d1"}, HTTP_HX_REQUEST="true").content.decode()
-    assert "Your opponent answered [feres]f3." in seen(page)
-    assert "Your opponent answered feres to f3." in heard(page)
+    assert "Your opponent answered with the feres from h2 to f3." in heard(page)
     assert "White's lone der: 1 of 7 counted moves made, 6 left" in heard(page)
     assert "Black's lone feres: 1 of 7 counted moves made, 6 left" in heard(page)
     assert not CHESS_LETTERS.search(seen(page))

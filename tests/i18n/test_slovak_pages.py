@@ -48,7 +48,7 @@ def read(client: Client, address: str, sentences: list[str], status: int = 200) 
 
 def test_the_catalogue_gives_many_sentences_to_look_for(sentences):
     assert len(sentences) > 500
-    assert "Show a hint" in sentences
+    assert "Show a hint (costs a star)" in sentences
 
 
 def test_a_visitors_pages_are_all_in_slovak(site, sentences):
