@@ -77,3 +77,12 @@ def submit_log_in():
         page.get_by_role("button", name="Log in").click()
 
     return submit
+
+
+@pytest.fixture
+def axe_page(browser):
+    """A desktop page whose context lets axe-core's script in past the site's Content-Security-Policy (see
+    testing/axe.py); the site's own pages could never add it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    yield context.new_page()
+    context.close()

@@ -1,38 +1,19 @@
 """axe-core finds nothing to fault on the front door and the way in (the home page, logging in, signing up),
 for a visitor and for a signed-in learner, on a desktop and on a phone with the menu open and closed, in
-English and in Slovak. axe-core is a script of its own (npm's axe-core, at $AXE_CORE or where the
-machines keep it): without it, there is nothing to run."""
-
-import os
-from pathlib import Path
+English and in Slovak (axe-core as testing/axe.py runs it)."""
 
 import pytest
 from django.conf import settings
 from django.test import Client
 from playwright.sync_api import Page, expect
 
+from testing.axe import axe_violations
 from testing.factories import PlayerRatingFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-AXE = Path(os.environ.get("AXE_CORE", "/tmp/axe/node_modules/axe-core/axe.min.js"))
 PAGES = ["/", "/accounts/login/?next=/learn/", "/accounts/signup/"]
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-@pytest.fixture(scope="module")
-def axe() -> str:
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not at {AXE} (set AXE_CORE)")
-    return AXE.read_text()
-
-
-def violations(page: Page, script: str) -> list[str]:
-    page.add_script_tag(content=script)
-    found = page.evaluate("async () => (await axe.run(document)).violations")
-    return [
-        f"{rule['id']}: {node['target']} {node['failureSummary']}" for rule in found for node in rule["nodes"]
-    ]
 
 
 @pytest.fixture
@@ -53,19 +34,19 @@ def open_page(browser):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["", "/sk"])
-def test_the_way_in_has_no_violation(live_server, open_page, axe, size, language):
+def test_the_way_in_has_no_violation(live_server, open_page, size, language):
     page = open_page(size)
     for address in PAGES:
         page.goto(f"{live_server.url}{language}{address}")
-        assert violations(page, axe) == [], address
+        assert axe_violations(page) == [], address
         if size == "phone":
             page.locator(".site-menu__toggle").click()
-            assert violations(page, axe) == [], f"{address}, the menu open"
+            assert axe_violations(page) == [], f"{address}, the menu open"
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["", "/sk"])
-def test_a_signed_in_home_page_has_no_violation(live_server, open_page, axe, learner, size, language):
+def test_a_signed_in_home_page_has_no_violation(live_server, open_page, learner, size, language):
     PlayerRatingFactory(user=learner, rating=1550.0)
     page = open_page(size)
     client = Client()
@@ -76,4 +57,4 @@ def test_a_signed_in_home_page_has_no_violation(live_server, open_page, axe, lea
     )
     page.goto(f"{live_server.url}{language}/")
     expect(page.locator(".next-steps")).to_be_visible()
-    assert violations(page, axe) == []
+    assert axe_violations(page) == []

@@ -4,11 +4,8 @@ his square by mouse or finger, a promotion always asks and may be cancelled (R3.
 from the keyboard alone with the reply heard and the focus kept on the board, and axe-core finds nothing to
 fault on any of the three pages, in English and in Slovak."""
 
-import json
-import os
 import re
 from importlib import import_module
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -16,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from senterej.play import services
 from senterej.play.models import Game
+from testing.axe import axe_violations
 from testing.factories import LessonFactory, PuzzleFactory, TaskFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,7 +25,6 @@ TWO_DER = "6k1/8/R7/8/8/8/8/1R2K2n w - - 0 1 0/0"
 # White has lost both der and nothing else (R3.1): the medeq waiting on c8 may become a der where it stands
 # (R3.4), and the one on a7 becomes a der on a8 (R3.2).
 ONE_KIND = "2P3k1/P4ppp/8/8/n7/8/3Q4/1NB1KBN1 w - - 0 1 0/0"
-AXE = Path(os.environ.get("AXE_CORE", settings.BASE_DIR / ".venv/axe/node_modules/axe-core/axe.min.js"))
 
 
 def live_board(page: Page):
@@ -389,22 +386,6 @@ def course(db):
     call_command("loaddata", "fixtures/course.json", verbosity=0)
 
 
-@pytest.fixture
-def axe_page(browser):
-    """A page whose context lets axe-core be injected past the site's Content-Security-Policy."""
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not installed at {AXE}: `make test` installs it")
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    yield context.new_page()
-    context.close()
-
-
-def violations(page: Page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("async () => (await axe.run(document)).violations")
-    return [f"{v['id']}: {json.dumps([node['target'] for node in v['nodes']])}" for v in found]
-
-
 @pytest.mark.parametrize("language", ["en", "sk"])
 def test_the_board_s_pages_have_no_accessibility_violation(live_server, axe_page, language):
     page = axe_page
@@ -423,13 +404,13 @@ def test_the_board_s_pages_have_no_accessibility_violation(live_server, axe_page
         page.goto(live_server.url + prefix + address)
         expect(page.locator("html")).to_have_attribute("lang", language)
         board = live_board(page)
-        assert violations(page) == [], address
+        assert axe_violations(page) == [], address
         # and with a man chosen, a refusal said, and the promotion picker open
         board.locator('[data-square="e1"]').click()
         board.locator('[data-square="e3"]').click()
         expect(says(page)).to_have_text(re.compile(r"e1.*e3"))
-        assert violations(page) == [], address
+        assert axe_violations(page) == [], address
         page.screenshot(path=f"/tmp/board-{language}-{address.split('/')[1]}.png", full_page=True)
     square(page, "c8").click()
     expect(page.locator(".board__picker")).to_be_visible()
-    assert violations(page) == [], "the picker"
+    assert axe_violations(page) == [], "the picker"

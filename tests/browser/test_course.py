@@ -3,11 +3,12 @@ answered on the board, a wrong option explained, a hint that says its cost and t
 violation on a task page in either language."""
 
 import re
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
+
+from testing.axe import axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -107,21 +108,13 @@ def test_a_hint_says_its_cost_before_it_is_taken_and_costs_a_star(live_server, p
     expect(page.locator(".stars-lost")).to_have_text("You used a hint: one star less.")
 
 
-AXE = Path("/tmp/axe/node_modules/axe-core/axe.min.js")
-
-
-@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not installed on this machine")
 @pytest.mark.parametrize("prefix", ["", "/sk"])
-def test_a_task_page_has_no_accessibility_violations(live_server, browser, course, prefix):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
+def test_a_task_page_has_no_accessibility_violations(live_server, axe_page, course, prefix):
+    page = axe_page
     page.goto(live_server.url + prefix + "/learn/check-and-mate/1/")
     click_square(page, "c3")
     click_square(page, "b1")  # with a wrong move answered, and the hint shown
     expect(page.locator(".error")).to_be_visible()
     page.locator(".task__actions button").last.click()
     expect(page.locator(".hint-text")).to_be_visible()
-    page.add_script_tag(content=AXE.read_text())
-    violations = page.evaluate("async () => (await axe.run()).violations.map(v => v.id + ': ' + v.help)")
-    context.close()
-    assert violations == []
+    assert axe_violations(page) == []

@@ -4,13 +4,12 @@ and solves it on a second, unrated try; a hint says its cost before it is taken 
 miss; a visitor chooses two themes and a band and is served only those; the missed puzzles are retried one
 after another; and axe-core finds nothing wrong on the puzzle, themes and report pages, in both languages."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from testing.axe import axe_violations
 from testing.factories import LADDER, LEARNER, PASSWORD, AttemptFactory, PlayerRatingFactory, PuzzleFactory
 from testing.reading import seen
 
@@ -194,10 +193,6 @@ def test_the_missed_puzzles_are_retried_one_after_another(
     assert errors == []
 
 
-AXE = Path(os.environ.get("AXE_JS", "/tmp/axe/node_modules/axe-core/axe.min.js"))
-
-
-@pytest.mark.skipif(not AXE.exists(), reason=f"axe-core is not at {AXE} (set AXE_JS)")
 @pytest.mark.parametrize("prefix", ["", "/sk"])
 def test_the_puzzle_themes_and_report_pages_have_no_accessibility_violations(
     live_server, browser, learner, prefix
@@ -215,27 +210,17 @@ def test_the_puzzle_themes_and_report_pages_have_no_accessibility_violations(
         page.locator("#id_password").press("Enter")
         page.wait_for_url(re.compile(rf"/train/{puzzle.pk}/$"))
         report = page.locator("#report a").get_attribute("href")
-        checked = {"puzzle": violations(page)}
+        checked = {"puzzle": axe_violations(page)}
         page.locator("form[action$='/hint/'] button").click()
         expect(page.locator(".hint-text")).to_be_visible()
-        checked["puzzle with a hint"] = violations(page)
+        checked["puzzle with a hint"] = axe_violations(page)
         page.goto(live_server.url + f"{prefix}/train/themes/")
-        checked["themes"] = violations(page)
+        checked["themes"] = axe_violations(page)
         page.goto(live_server.url + report)
-        checked["report"] = violations(page)
+        checked["report"] = axe_violations(page)
         page.locator("form.trainer__report-form button[type=submit]").click()
         expect(page.locator(".trainer__report-form [role=alert]")).to_be_visible()
-        checked["report without a reason"] = violations(page)
+        checked["report without a reason"] = axe_violations(page)
     finally:
         context.close()
     assert checked == dict.fromkeys(checked, [])
-
-
-def violations(page: Page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    rules = "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']"
-    found = page.evaluate(
-        f"async () => (await axe.run(document, {{runOnly: {rules}}})).violations"
-        ".map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"
-    )
-    return list(found)
