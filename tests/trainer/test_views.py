@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from testing.factories import BLACK_LADDER, FERES_MATE, LADDER, WERERA, WERERA_ROUND, PuzzleFactory
+from testing.factories import BLACK_LADDER, FERES_MATE, LADDER, PASSWORD, WERERA, WERERA_ROUND, PuzzleFactory
 from testing.reading import CHESS_LETTERS, heard, seen
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
@@ -502,3 +502,15 @@ def test_a_refutation_is_told_in_the_sites_notation(client, player):
     assert "[der]xh2 takes the last piece: the bare negus is a draw (R7.3), even if it mates." in seen(page)
     assert "der takes h2 takes the last piece" in heard(page)
     assert not CHESS_LETTERS.search(seen(page))
+
+
+def test_a_visitor_logs_in_from_a_puzzle_and_comes_back_to_it(client, learner):
+    puzzle = PuzzleFactory()
+    page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
+    link = f'href="/accounts/login/?next=/train/{puzzle.pk}/"'
+    assert link in page
+    answer = client.post(
+        f"/accounts/login/?next=/train/{puzzle.pk}/",
+        {"username": learner.username, "password": PASSWORD, "next": f"/train/{puzzle.pk}/"},
+    )
+    assert answer.status_code == 302 and answer["Location"] == f"/train/{puzzle.pk}/"
