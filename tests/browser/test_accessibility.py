@@ -58,3 +58,52 @@ def test_a_signed_in_home_page_has_no_violation(live_server, open_page, learner,
     page.goto(f"{live_server.url}{language}/")
     expect(page.locator(".next-steps")).to_be_visible()
     assert axe_violations(page) == []
+
+
+def signed_in(page: Page, live_server, user) -> None:
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+
+
+@pytest.mark.parametrize("language", ["", "/sk"])
+def test_every_other_kind_of_page_has_no_violation(
+    live_server, open_page, learner, teacher, curator, language
+):
+    """The pages the other browser tests do not judge: the course's map and a lesson, the rules, the lobby
+    and the import of a game, the themes, the dashboard, the profile, a student's and a teacher's classes,
+    a class with its table, the form of an assignment, and the curators' queue."""
+    from django.core.management import call_command
+
+    from course.models import Lesson
+    from testing.factories import AssignmentFactory, AttemptFactory, MembershipFactory, SchoolClassFactory
+
+    call_command("loaddata", "fixtures/course.json", verbosity=0)
+    lesson = Lesson.objects.order_by("order").first()
+    school_class = SchoolClassFactory(teacher=teacher)
+    MembershipFactory(school_class=school_class, student=learner)
+    AssignmentFactory(school_class=school_class, lesson=lesson)
+    AttemptFactory(user=learner, solved=False, rating_after=1480.0)
+    visits = {
+        None: ["/learn/", f"/learn/{lesson.slug}/", "/rules/", "/play/", "/play/import/", "/train/themes/"],
+        learner: ["/train/dashboard/", "/accounts/profile/", "/classes/"],
+        teacher: [
+            "/classes/",
+            f"/classes/{school_class.pk}/",
+            f"/classes/{school_class.pk}/assignments/new/",
+        ],
+        curator: ["/curate/reports/"],
+    }
+    faults = {}
+    for user, addresses in visits.items():
+        page = open_page("desktop")
+        if user is not None:
+            signed_in(page, live_server, user)
+        for address in addresses:
+            response = page.goto(f"{live_server.url}{language}{address}")
+            assert response is not None and response.status == 200, address
+            faults[f"{user or 'visitor'} {address}"] = axe_violations(page)
+    assert faults == dict.fromkeys(faults, [])
