@@ -277,10 +277,15 @@ def _reply(rules: TaskRules, game: Game, line: Sequence[str], verdict: Verdict) 
             target = position.piece_at(move_to(move))
             if target is not None and target.colour == learner and position.is_capture(move):
                 verdict.reply = coordinate(move)
+                verdict.last_move = (move_from(move), move_to(move))
                 position.push(move, learner ^ 1)
                 position.turn = learner
                 verdict.state, verdict.reason = FAILED, "taken"
-                verdict.params = {"square": square_name(move_to(move))}
+                verdict.params = {
+                    "from": square_name(move_from(move)),
+                    "square": square_name(move_to(move)),
+                    "taken": str(target.kind),
+                }
                 return
     elif rules.opponent == "scripted" and not game.in_werera and game.position.turn == learner ^ 1:
         reply = rules.replies.get(" ".join(line), rules.replies.get("*", ""))

@@ -36,8 +36,12 @@ def _why(task: Task, verdict: Verdict) -> str:
     if reason == "taken" and verdict.position is not None:
         square = params["square"]
         man = verdict.position.piece_at(SQUARE_OF_NAME[square])
-        return _("The %(man)s on %(square)s takes your man there. Keep your men out of reach.") % {
+        return _(
+            "The %(man)s on %(from)s takes your %(taken)s on %(square)s. Keep your men out of reach."
+        ) % {
             "man": NAMES[man.kind] if man else "",
+            "from": params["from"],
+            "taken": NAMES[int(params["taken"])],
             "square": square,
         }
     if reason in ("off-script", "out-of-moves"):

@@ -215,10 +215,13 @@ def _draw(
 
 def _counters(task: Task, board: BoardView, answered: int | None) -> SafeString:
     """The rules' counters beside the task's board. A question shows them once answered, since the count
-    or the quicker side may be the very answer it asks for; a drill whose opponent passes judges no end, so
+    or the quicker side may be the very answer it asks for; a question on the start position is about the
+    setup, so it says nothing of the werera's first round. A drill whose opponent passes judges no end, so
     it tells only the werera's round."""
     if task.goal == "question":
-        return draw_counters(board.position) if answered is not None else mark_safe("")
+        if answered is None:
+            return mark_safe("")
+        return draw_counters(board.position, werera=board.position.werera != 1)
     return draw_counters(board.position, judged=task.opponent not in PASSING)
 
 

@@ -74,18 +74,20 @@ def lone_piece(position: Position, side: int) -> Piece | None:
     return Piece(side, next(kind for kind in PIECE_KINDS if own & position.by_kind[kind]))
 
 
-def counters_of(position: Position, judged: bool = True) -> Counters:
+def counters_of(position: Position, judged: bool = True, werera: bool = True) -> Counters:
     """What the board should show beside it. `judged` is False for a drill whose opponent passes: the
-    rules' ends are not judged there, so only the werera's schedule is told."""
+    rules' ends are not judged there, so only the werera's schedule is told; `werera` False leaves the
+    werera's schedule out."""
+    werera_round = position.werera if werera else None
     if not judged:
-        return Counters(round=position.werera)
+        return Counters(round=werera_round)
     counts = []
     for side in COLOURS:
         piece = lone_piece(position, side)
         if piece is not None and position.piece_count(side ^ 1):
             counts.append(Count(piece, position.counting[side]))
     quiet = position.halfmove if position.halfmove >= SEVENTY_SHOWN_FROM else None
-    return Counters(tuple(counts), quiet, position.werera)
+    return Counters(tuple(counts), quiet, werera_round)
 
 
 def count_ran_out(position: Position) -> str:
@@ -100,9 +102,9 @@ def count_ran_out(position: Position) -> str:
     return ""
 
 
-def draw_counters(position: Position, judged: bool = True) -> SafeString:
+def draw_counters(position: Position, judged: bool = True, werera: bool = True) -> SafeString:
     """The counters as a labelled region of the page, or nothing when none applies."""
-    shown = counters_of(position, judged)
+    shown = counters_of(position, judged, werera)
     if not shown:
         return mark_safe("")
     items = []

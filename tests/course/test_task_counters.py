@@ -163,3 +163,12 @@ def test_the_counting_lesson_of_the_course_shows_the_count_beside_every_board_ta
     for task in boards:
         said = heard(client.get(reverse("course:task", args=[lesson.slug, task.order])).content.decode())
         assert "The count (R7.4)" in said and "counted moves made" in said, task.title
+
+
+def test_r5_2_a_question_on_the_start_position_says_nothing_of_the_first_round_and_one_later_does(client):
+    """A question on the start position is about the setup; one on a later round may be about its schedule."""
+    call_command("loaddata", "fixtures/course.json", verbosity=0)
+    for slug, quicker in (("board-and-setup", False), ("werera", True)):
+        client.post(reverse("course:task_answer", args=[slug, 1]), {"option": 0})
+        said = heard(client.get(reverse("course:task", args=[slug, 1])).content.decode())
+        assert ("The werera (R5)" in said) is quicker, slug

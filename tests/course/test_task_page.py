@@ -2,6 +2,8 @@
 costs a star (asked for by a POST and kept), why a solution earned fewer than three stars, and the werera
 banner only where a werera round is played."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -232,3 +234,16 @@ def test_r7_1_the_scripted_reply_in_a_longer_line_is_said_in_words(client, lesso
     assert "Your opponent answered with the negus from g8 to f8." in text
     missed = client.post(url("task_move", 5), {"move": "a6a5"}, **HTMX).content.decode()
     assert "That is not mate, and this task allows only 2 moves." in missed
+
+
+def test_a_man_left_to_be_taken_is_told_with_the_taker_s_move_drawn_on_the_board(client):
+    """The drill's opponent takes what hangs: the page says which man took which, from where, and the board
+    marks that move as the last one."""
+    from django.core.management import call_command
+
+    call_command("loaddata", "fixtures/course.json", verbosity=0)
+    address = reverse("course:task_move", args=["der", 2])
+    text = client.post(address, {"move": "a1a5"}, **HTMX).content.decode()
+    assert "The feres on c6 takes your der on a5. Keep your men out of reach." in text
+    for square in ("c6", "a5"):
+        assert re.search(rf'class="[^"]*\bis-last\b[^"]*" data-square="{square}"', text), square
