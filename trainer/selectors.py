@@ -65,6 +65,15 @@ def next_puzzle(
     return _any_untried(user, themes, band, seen)
 
 
+def themes_without_puzzles(themes: Sequence[str], band: tuple[float, float] | None) -> list[str]:
+    """Of the themes chosen, in their order, those with no active puzzle in the band: one look at the
+    (theme, active, rating) index for each, stopped at its first row."""
+    rows = PuzzleTheme.objects.filter(active=Value(True))
+    if band is not None:
+        rows = rows.filter(rating__range=band)
+    return [theme for theme in themes if not rows.filter(theme=theme).exists()]
+
+
 def _any_untried(
     user: User | AnonymousUser, themes: Sequence[str], band: tuple[float, float] | None, seen: frozenset[int]
 ) -> Puzzle | None:

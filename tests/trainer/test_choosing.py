@@ -137,6 +137,20 @@ def test_training_picks_only_the_chosen_themes_in_the_band(client):
     assert 'href="/train/?theme=fork&amp;theme=werera&amp;min=1100&amp;max=1400">Next puzzle' in done
 
 
+def test_a_chosen_theme_with_nothing_in_the_band_is_said_not_left_out_in_silence(client):
+    PuzzleFactory(themes="fork", rating=1200)
+    PuzzleFactory(line=LADDER, themes="werera", rating=600)  # below the band
+    choice = {"theme": ["fork", "werera"], "min": 900, "max": 1500}
+    text = client.get(reverse("trainer:train"), choice).content.decode()
+    assert (
+        "No puzzle of Werera round fits your choice: these puzzles come from the other themes you chose."
+        in text
+    )
+    both = client.get(reverse("trainer:train"), {"theme": ["fork", "werera"]}).content.decode()
+    assert "fits your choice" not in both
+    assert selectors.themes_without_puzzles(["werera", "fork", "fork2"], (900, 1500)) == ["werera", "fork2"]
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [

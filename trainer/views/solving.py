@@ -4,6 +4,7 @@ services judge every move and rate each try once. Every POST answers with the pu
 fragment for htmx (a refused request with its 4xx status and message), a redirect back without JavaScript."""
 
 import random
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
@@ -95,7 +96,9 @@ def train(request: HtmxHttpRequest) -> HttpResponse:
         )
         if puzzle is None:
             return _notice(request, focus)
-    return _draw(request, puzzle, focus=focus)
+    # Of several themes, one with nothing in the band would be left out without a word.
+    empty = selectors.themes_without_puzzles(focus.themes, focus.band) if len(focus.themes) > 1 else []
+    return draw(request, puzzle, focus, empty_themes=empty)
 
 
 @require_safe
@@ -242,12 +245,15 @@ def draw(
     error: str = "",
     status: int = 200,
     fresh: bool = False,
+    empty_themes: Sequence[str] = (),
 ) -> HttpResponse:
     """The puzzle's page, or its fragment for htmx. With `fresh` the page shows a try of `focus` (the run
     through missed puzzles): this session's try at the puzzle, if it is over or was begun for something
     else, gives way to a new offer."""
     context = puzzle_context(request, puzzle, focus, fresh=fresh)
     context["error"] = error
+    context["empty_themes"] = ", ".join(theme_name(theme) for theme in empty_themes)
+    context["empty_count"] = len(empty_themes)
     if error:
         context["announce"] = error
     template = "trainer/puzzle.html#puzzle" if request.htmx else "trainer/puzzle.html"
