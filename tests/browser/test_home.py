@@ -87,6 +87,18 @@ def test_signed_in_the_home_page_shows_the_next_task_and_the_rating(
     menu = page.get_by_role("navigation", name="Main")
     expect(menu.get_by_role("button", name="Log out")).to_be_visible()
     expect(menu.get_by_role("link", name="Profile")).to_be_visible()
+    text_top = (
+        "e => { const range = document.createRange(); range.selectNodeContents(e);"
+        " return range.getBoundingClientRect().top }"
+    )
+    tops = {
+        name: element.evaluate(text_top)
+        for name, element in (
+            ("Profile", menu.get_by_role("link", name="Profile")),
+            ("Log out", menu.get_by_role("button", name="Log out")),
+        )
+    }
+    assert tops["Profile"] == tops["Log out"]  # the button's words on the links' line
     steps.get_by_role("link", name="Your dashboard").click()
     page.wait_for_url(live_server.url + "/train/dashboard/")
     page.go_back()
