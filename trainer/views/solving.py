@@ -4,10 +4,11 @@ services judge every move and rate each try once. Every POST answers with the pu
 fragment for htmx (a refused request with its 4xx status and message), a redirect back without JavaScript."""
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from typing import Any
 
+from django import forms
 from django.contrib.sessions.backends.base import SessionBase
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -109,14 +110,7 @@ def puzzle_page(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
 
 @require_POST
 def puzzle_move(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
-    puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
-    if puzzle is None:
-        return _no_such_puzzle(request)
-    form = MoveForm(request.POST)
-    if not form.is_valid():
-        return _draw(request, puzzle, error=_("The move form was incomplete: please try again."), status=400)
-    data = form.cleaned_data
-    try:
+    def play(puzzle: Puzzle, data: dict[str, Any]) -> None:
         outcome = services.play(
             session=request.session,
             user=request.user,
@@ -125,43 +119,30 @@ def puzzle_move(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             text=data["move"],
             ply=data["ply"],
         )
-    except services.PuzzleError as error:
-        return _draw(request, puzzle, error=error.message, status=error.status)
-    _keep(request.session, outcome, data["token"], data["ply"])
-    return _after_post(request, puzzle)
+        _keep(request.session, outcome, data["token"], data["ply"])
+
+    return _act(request, puzzle_id, MoveForm, _("The move form was incomplete: please try again."), play)
 
 
 @require_POST
 def puzzle_solution(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Shows the solution, which ends the try as a loss."""
-    puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
-    if puzzle is None:
-        return _no_such_puzzle(request)
-    form = TokenForm(request.POST)
-    if not form.is_valid():
-        return _draw(request, puzzle, error=_("The form was incomplete: please try again."), status=400)
-    try:
+
+    def give_up(puzzle: Puzzle, data: dict[str, Any]) -> None:
         outcome = services.give_up(
-            session=request.session, user=request.user, puzzle_id=puzzle.pk, token=form.cleaned_data["token"]
+            session=request.session, user=request.user, puzzle_id=puzzle.pk, token=data["token"]
         )
-    except services.PuzzleError as error:
-        return _draw(request, puzzle, error=error.message, status=error.status)
-    _keep(request.session, outcome, form.cleaned_data["token"], outcome.ply)
-    return _after_post(request, puzzle)
+        _keep(request.session, outcome, data["token"], outcome.ply)
+
+    return _act(request, puzzle_id, TokenForm, _("The form was incomplete: please try again."), give_up)
 
 
 @require_POST
 def puzzle_hint(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Shows which man makes the next move; in a try that would be rated it makes the try a miss, as the
     button says before (see `services.take_hint`)."""
-    puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
-    if puzzle is None:
-        return _no_such_puzzle(request)
-    form = HintForm(request.POST)
-    if not form.is_valid():
-        return _draw(request, puzzle, error=_("The form was incomplete: please try again."), status=400)
-    data = form.cleaned_data
-    try:
+
+    def take_hint(puzzle: Puzzle, data: dict[str, Any]) -> None:
         services.take_hint(
             session=request.session,
             user=request.user,
@@ -169,6 +150,27 @@ def puzzle_hint(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             token=data["token"],
             ply=data["ply"],
         )
+
+    return _act(request, puzzle_id, HintForm, _("The form was incomplete: please try again."), take_hint)
+
+
+def _act(
+    request: HtmxHttpRequest,
+    puzzle_id: int,
+    form_class: type[forms.Form],
+    incomplete: str,
+    act: Callable[[Puzzle, dict[str, Any]], None],
+) -> HttpResponse:
+    """What every step of a try shares around its own `act`: the puzzle (404 when there is none), its form
+    (400 with `incomplete`), a refusal of the step drawn on the puzzle, then the puzzle as it now stands."""
+    puzzle = Puzzle.objects.filter(pk=puzzle_id).first()
+    if puzzle is None:
+        return _no_such_puzzle(request)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return _draw(request, puzzle, error=incomplete, status=400)
+    try:
+        act(puzzle, form.cleaned_data)
     except services.PuzzleError as error:
         return _draw(request, puzzle, error=error.message, status=error.status)
     return _after_post(request, puzzle)
