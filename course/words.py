@@ -246,29 +246,29 @@ def reads_with_s(number: int) -> bool:
 
 def task_of(number: int, count: int) -> str:
     """ "Task 2 of 4" of the breadcrumbs."""
-    if reads_with_s(count):
-        return pgettext("before a number read with s, š, z or ž", "Task %(number)s of %(count)s") % {
-            "number": number,
-            "count": count,
-        }
-    return _("Task %(number)s of %(count)s") % {"number": number, "count": count}
+    words = (
+        pgettext("before a number read with s, š, z or ž", "Task %(number)s of %(count)s")
+        if reads_with_s(count)
+        else _("Task %(number)s of %(count)s")
+    )
+    return words % {"number": number, "count": count}
 
 
 def tasks_done(done: str, count: int) -> str:
     """ "0 of 4 tasks" of the course map (`done` may be a hole filled in later)."""
-    if reads_with_s(count):
-        return pgettext("before a number read with s, š, z or ž", "%(done)s of %(count)s tasks") % {
-            "done": done,
-            "count": count,
-        }
-    return _("%(done)s of %(count)s tasks") % {"done": done, "count": count}
+    words = (
+        pgettext("before a number read with s, š, z or ž", "%(done)s of %(count)s tasks")
+        if reads_with_s(count)
+        else _("%(done)s of %(count)s tasks")
+    )
+    return words % {"done": done, "count": count}
 
 
 def stars_of(stars: str, most: int) -> str:
     """ "5 of 12 stars" of the course map (`stars` may be a hole filled in later)."""
-    if reads_with_s(most):
-        return pgettext("before a number read with s, š, z or ž", "%(stars)s of %(max)s stars") % {
-            "stars": stars,
-            "max": most,
-        }
-    return _("%(stars)s of %(max)s stars") % {"stars": stars, "max": most}
+    words = (
+        pgettext("before a number read with s, š, z or ž", "%(stars)s of %(max)s stars")
+        if reads_with_s(most)
+        else _("%(stars)s of %(max)s stars")
+    )
+    return words % {"stars": stars, "max": most}
