@@ -36,6 +36,9 @@ class Puzzle(models.Model):
     rating_deviation = models.FloatField(_("rating deviation"), default=MAX_RD)
     volatility = models.FloatField(_("volatility"), default=START_VOLATILITY)
     source = models.CharField(_("source"), max_length=200, blank=True)
+    #: For a werera puzzle, the rounds from the start that reach its position (R5.11): each round White's
+    #: choice and Black's in coordinates joined by "/" ("0000" for a wait), the rounds separated by spaces.
+    rounds = models.CharField(_("werera rounds from the start"), max_length=400, blank=True)
     active = models.BooleanField(_("active"), default=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 

@@ -17,7 +17,8 @@ from trainer.themes import SENTEREJ_THEMES
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles.jsonl"
 RECORDS = [json.loads(line) for line in FIXTURE.read_text().splitlines()]
-THEMES = [record["fields"]["themes"].split() for record in RECORDS]
+ACTIVE = [record for record in RECORDS if record["fields"].get("active", True)]
+THEMES = [record["fields"]["themes"].split() for record in ACTIVE]
 
 
 def test_there_are_enough_puzzles():
@@ -33,13 +34,15 @@ def test_the_fixture_loads():
 
 def test_every_puzzle_is_proved_again(capsys):
     call_command("validate_puzzles", file=str(FIXTURE), workers=2)
-    assert f"{len(RECORDS)} of {len(RECORDS)} puzzles proved" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"{len(ACTIVE)} of {len(ACTIVE)} puzzles proved" in out
+    assert f"{len(RECORDS) - len(ACTIVE)} retired" in out
 
 
 def test_no_theme_is_on_more_than_two_puzzles_in_five():
     counts = Counter(theme for themes in THEMES for theme in themes)
-    assert {theme: n for theme, n in counts.items() if n > 0.4 * len(RECORDS)} == {}
-    assert counts["mateIn1"] <= 0.25 * len(RECORDS)
+    assert {theme: n for theme, n in counts.items() if n > 0.4 * len(ACTIVE)} == {}
+    assert counts["mateIn1"] <= 0.25 * len(ACTIVE)
 
 
 def test_forty_puzzles_or_more_turn_on_a_rule_of_senterej():
@@ -47,7 +50,7 @@ def test_forty_puzzles_or_more_turn_on_a_rule_of_senterej():
 
 
 def test_ratings_run_from_beginner_to_strong():
-    ratings = sorted(record["fields"]["rating"] for record in RECORDS)
+    ratings = sorted(record["fields"]["rating"] for record in ACTIVE)
     assert ratings[0] <= 800 and ratings[-1] >= 2000
     assert ratings[len(ratings) // 4] < 1200 < ratings[3 * len(ratings) // 4]
 

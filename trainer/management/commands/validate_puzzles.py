@@ -1,6 +1,7 @@
-"""Proves every puzzle of a JSON Lines fixture again from scratch (a legal line, the only winning move at
-every solver step, a mate at the end, the themes the predicates give) and reports each failure. The proofs
-are spread over the workers longest line first, so that the few deep mates do not all end up last."""
+"""Proves every active puzzle of a JSON Lines fixture again from scratch (a legal line, the only winning move
+at every solver step, a mate at the end, the themes the predicates give) and reports each failure; retired
+puzzles (`"active": false`, kept so that players' tries stay) are counted and left alone. The proofs are
+spread over the workers longest line first, so that the few deep mates do not all end up last."""
 
 import json
 import time
@@ -26,9 +27,8 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=2)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        records = [
-            json.loads(line) for line in Path(options["file"]).read_text().splitlines() if line.strip()
-        ]
+        every = [json.loads(line) for line in Path(options["file"]).read_text().splitlines() if line.strip()]
+        records = [record for record in every if record["fields"].get("active", True)]
         start = time.monotonic()
         # the longest lines first, one at a time: the deep mates cost the most, and the workers share them
         longest_first = sorted(records, key=lambda record: -len(record["fields"]["moves"].split()))
@@ -41,7 +41,8 @@ class Command(BaseCommand):
         per_puzzle = seconds / len(records) if records else 0.0
         self.stdout.write(
             f"{len(records) - len(failures)} of {len(records)} puzzles proved in {seconds:.1f}s"
-            f" ({per_puzzle * 1000:.0f} ms a puzzle on {options['workers']} workers)"
+            f" ({per_puzzle * 1000:.0f} ms a puzzle on {options['workers']} workers);"
+            f" {len(every) - len(records)} retired"
         )
         if failures:
             raise CommandError(f"{len(failures)} puzzles failed")
