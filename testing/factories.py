@@ -40,7 +40,7 @@ class Line:
 
 
 # Sound lines, proved by the engine with exactly these themes (tests/trainer/test_factories.py checks it).
-MATE_IN_ONE = Line("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8", "mateIn1 derMate hangingPiece endgame")
+MATE_IN_ONE = Line("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8", "mateIn1 derMate endgame")
 DER_MATE = Line("3k4/R7/1r6/5RK1/8/8/8/8 w - - 0 30 0/0", "f5f8", "mateIn1 derMate endgame derEndgame")
 FERES_MATE = Line(
     "k1N5/4b3/2K5/3N4/8/8/8/8 w - - 0 30 0/2",

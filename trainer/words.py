@@ -49,9 +49,11 @@ THEME_DESCRIPTIONS = {
     "derMate": gettext_lazy("A der gives the mate."),
     "feresMate": gettext_lazy("A feres gives the mate."),
     "fork": gettext_lazy("One man attacks two enemy men at once, and one of them falls."),
-    "discoveredAttack": gettext_lazy("A man steps aside and opens a der's line onto the negus or a piece."),
-    "hangingPiece": gettext_lazy("Take an enemy piece that nothing guards."),
-    "trappedPiece": gettext_lazy("An enemy feres or der has no safe square left: hunt it down."),
+    "discoveredAttack": gettext_lazy(
+        "A man steps aside and opens a der's line: the der checks at once or takes the man it uncovered."
+    ),
+    "hangingPiece": gettext_lazy("Take an enemy piece that cannot be taken back."),
+    "trappedPiece": gettext_lazy("An enemy piece has no safe square left: hunt it down."),
     "lostPiecePromotion": gettext_lazy(
         "A medeq reaches the last rank and becomes a piece its side has lost."
     ),
@@ -66,7 +68,9 @@ THEME_DESCRIPTIONS = {
         "A round of the werera: choose the move that mates whatever your opponent chooses."
     ),
     "advantage": gettext_lazy("Win material rather than mate."),
-    "quietMove": gettext_lazy("The first move neither checks nor takes."),
+    "quietMove": gettext_lazy(
+        "The first move neither checks, takes nor attacks a piece: its threat is a hidden one."
+    ),
     "endgame": gettext_lazy("Few men left: at most two pieces a side."),
     "derEndgame": gettext_lazy("An endgame with ders and no other pieces."),
     "feresEndgame": gettext_lazy("An endgame with feres and no other pieces."),
