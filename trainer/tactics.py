@@ -10,6 +10,7 @@ from senterej.engine.notation import parse_coordinate
 from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, VALUE
 from senterej.engine.position import Position, move_from, move_to
 from senterej.engine.squares import (
+    BETWEEN,
     FERES_ATTACKS,
     FERS_ATTACKS,
     FIL_ATTACKS,
@@ -187,3 +188,58 @@ def _trapped(position: Position, sq: int, man: int) -> bool:
         if not is_lost(escaped, to):
             return False
     return True
+
+
+def skewer(puzzle: PuzzleLine) -> bool:
+    """A solver der attacks an enemy man along a line; the man, the negus or worth more than the one behind
+    it, steps off the line, and the der takes the man behind, which is lost there (and not with mate)."""
+    for index in range(1, len(puzzle.solver_steps)):
+        before, move = puzzle.solver_steps[index]
+        frm, to = move_from(move), move_to(move)
+        if before.board[frm] & 7 != DER or not _wins_man(puzzle, index):
+            continue
+        reply = _reply(puzzle, index)
+        front = puzzle.positions[2 * index - 1].board[move_from(reply)]
+        if (
+            BETWEEN[frm][to] >> move_from(reply) & 1
+            and worth(front & 7) > worth(before.board[to] & 7)
+            and is_lost(before, to)
+        ):
+            return True
+    return False
+
+
+def pin(puzzle: PuzzleLine) -> bool:
+    """With the opponent to move, a solver der pins an enemy piece to its negus (moving it off the line
+    would leave the negus attacked, R2.7); the piece is lost where it stands, and the next solver move
+    takes it."""
+    for index in range(1, len(puzzle.solver_steps)):
+        before, move = puzzle.solver_steps[index]
+        to = move_to(move)
+        if not _wins_man(puzzle, index):
+            continue
+        position = puzzle.positions[2 * index - 1]
+        if position.board[to] == before.board[to] and _pinned(position, to) and is_lost(position, to):
+            return True
+    return False
+
+
+def _pinned(position: Position, sq: int) -> bool:
+    """Whether the man on `sq` stands between its negus and an enemy der with nothing else between."""
+    side = position.board[sq] >> 3
+    king = position.negus[side]
+    occupied = position.by_colour[0] | position.by_colour[1]
+    for der in squares_of(position.by_colour[side ^ 1] & position.by_kind[DER]):
+        between = BETWEEN[der][king]
+        if between >> sq & 1 and between & occupied == 1 << sq:
+            return True
+    return False
+
+
+def double_check(puzzle: PuzzleLine) -> bool:
+    """A solver move checks the enemy negus with two men at once."""
+    enemy = puzzle.solver ^ 1
+    return any(
+        len(squares_of(after.attackers(puzzle.solver, after.negus[enemy]))) >= 2
+        for _, _, after in (_step(puzzle, index) for index in range(len(puzzle.solver_steps)))
+    )

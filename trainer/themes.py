@@ -9,15 +9,18 @@ the men that give the check.
 
 from collections.abc import Callable
 
-from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS
+from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, WHITE
 from senterej.engine.position import Position, move_promotion, move_to
 from senterej.engine.squares import FIL_ATTACKS, NEGUS_ATTACKS, squares_of
 from trainer.lines import PuzzleLine
 from trainer.tactics import (
     attacks,
     discovered_attack,
+    double_check,
     fork,
     hanging_piece,
+    pin,
+    skewer,
     trapped_piece,
 )
 
@@ -65,6 +68,31 @@ def two_fil_mate(puzzle: PuzzleLine) -> bool:
     return len(fils) == 2 and all(
         FIL_ATTACKS[fil] >> king & 1 or any(bits == 1 << fil for bits in guards) for fil in fils
     )
+
+
+def back_rank_mate(puzzle: PuzzleLine) -> bool:
+    """A der mates the negus along its own first rank, where its own men block every square in front."""
+    if DER not in _checkers(puzzle):
+        return False
+    end = puzzle.end
+    loser = puzzle.solver ^ 1
+    king = end.negus[loser]
+    home = 0 if loser == WHITE else 7
+    if king // 8 != home:
+        return False
+    ders = end.attackers(puzzle.solver, king) & end.by_kind[DER]
+    front = NEGUS_ATTACKS[king] & ~(0xFF << 8 * home)
+    return any(sq // 8 == home for sq in squares_of(ders)) and front & end.by_colour[loser] == front
+
+
+def smothered_mate(puzzle: PuzzleLine) -> bool:
+    """A feres mates a negus whose every neighbouring square holds one of its own men."""
+    if FERES not in _checkers(puzzle):
+        return False
+    end = puzzle.end
+    loser = puzzle.solver ^ 1
+    around = NEGUS_ATTACKS[end.negus[loser]]
+    return around & end.by_colour[loser] == around
 
 
 def fers_mate(puzzle: PuzzleLine) -> bool:
@@ -155,8 +183,13 @@ PREDICATES: dict[str, Callable[[PuzzleLine], bool]] = {
     "fersMate": fers_mate,
     "derMate": der_mate,
     "feresMate": feres_mate,
+    "backRankMate": back_rank_mate,
+    "smotheredMate": smothered_mate,
     "fork": fork,
+    "pin": pin,
+    "skewer": skewer,
     "discoveredAttack": discovered_attack,
+    "doubleCheck": double_check,
     "hangingPiece": hanging_piece,
     "trappedPiece": trapped_piece,
     "lostPiecePromotion": lost_piece_promotion,

@@ -22,12 +22,15 @@ BARE_KING = line("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 a8b8 d1d8")
 COUNT = line("k7/8/1K6/8/8/8/8/n6R w - - 0 40 6/0", "h1h8")
 # the feres checks from e7 and attacks the der on c8; the negus steps away and the feres takes the der
 FORK = line("2r3k1/8/7q/3N4/8/8/8/K7 w - - 0 30 0/0", "d5e7 g8h8 e7c8")
-# the der attacks the feres, pinned to its negus (R2.7), and the medeq takes it
+# the der pins the feres to its negus (R2.7) and the medeq takes it
 PIN = line("b3k3/8/8/4n3/3P4/8/8/R5K1 w - - 0 30 0/0", "a1e1 a8c6 d4e5")
+# the der checks along the fourth rank, the negus steps off it, the der takes the der behind
+SKEWER = line("1K5b/8/8/8/r3k3/8/8/7R w - - 0 30 0/0", "h1h4 e4e5 h4a4")
 # the fil checks from c5 and opens the a-file: the der then takes the der on a8
 DISCOVERED = line("r6n/4k3/8/8/8/B7/8/R6K w - - 0 30 0/0", "a3c5 e7e6 a1a8")
-# the feres steps aside and the der on e1 checks
+# the feres steps aside and the der on e1 checks; from d6 the feres checks too
 DISCOVERED_CHECK = line("r3k3/8/8/8/4N3/8/8/4R2K w - - 0 30 0/0", "e4g5")
+DOUBLE_CHECK = line("r3k3/8/8/8/4N3/8/8/4R2K w - - 0 30 0/0", "e4d6")
 HANGING = line("k7/pp6/8/2r4n/8/8/8/2R1K3 w - - 0 30 0/0", "c1c5")
 GUARDED = line("k7/p7/1p6/2r4n/8/8/8/2R1K3 w - - 0 30 0/0", "c1c5 b6c5")
 # the der comes to h1 and attacks the feres on a1, whose squares b3 and c2 the negus holds
@@ -61,6 +64,20 @@ CASES = [
     ("derMate", "R2.2", MATE_IN_ONE, SMOTHERED, "a feres mates"),
     ("feresMate", "R2.3", SMOTHERED, MATE_IN_ONE, "a der mates"),
     (
+        "backRankMate",
+        "R2.2",
+        MATE_IN_ONE,
+        line("6k1/5p1p/8/4B3/8/8/8/n2R2K1 w - - 0 30 0/0", "d1d8"),
+        "g7 is held by a fil, not blocked",
+    ),
+    (
+        "smotheredMate",
+        "R2.3",
+        SMOTHERED,
+        line("k7/pp6/3B4/3N4/8/K7/8/7r w - - 0 30 0/0", "d5c7"),
+        "b8 is empty, held by the fil",
+    ),
+    (
         "fork",
         "R2.3",
         FORK,
@@ -75,6 +92,20 @@ CASES = [
         "the feres never takes the der",
     ),
     (
+        "pin",
+        "R2.7",
+        PIN,
+        line("b2k4/8/8/4n3/3P4/8/8/R5K1 w - - 0 30 0/0", "a1e1 a8c6 d4e5"),
+        "the negus is not behind the feres",
+    ),
+    (
+        "skewer",
+        "R2.2",
+        SKEWER,
+        line("1K2k2b/8/8/8/r3b3/8/8/7R w - - 0 30 0/0", "h1h4 e4g6 h4a4"),
+        "the man in front is a fil, worth less than the der behind",
+    ),
+    (
         "discoveredAttack",
         "R2.2",
         DISCOVERED,
@@ -82,6 +113,7 @@ CASES = [
         "the opened file is never used",
     ),
     ("discoveredAttack", "R2.7", DISCOVERED_CHECK, HANGING, "the der takes, no line is opened"),
+    ("doubleCheck", "R2.7", DOUBLE_CHECK, DISCOVERED_CHECK, "only the der checks"),
     ("hangingPiece", "R2.2", HANGING, GUARDED, "the medeq takes back"),
     ("hangingPiece", "R7.1", HANGING, MATE_IN_ONE, "the capture mates: the game is won, not a man"),
     (
@@ -137,7 +169,7 @@ def test_every_theme_has_a_case():
 
 
 def test_r7_1_mate_in_counts_the_solver_moves():
-    assert themes(MATE_IN_ONE)[:2] == ["mateIn1", "derMate"]
+    assert themes(MATE_IN_ONE)[:3] == ["mateIn1", "derMate", "backRankMate"]
     assert PREDICATES["mateIn2"](BARE_KING) and not PREDICATES["mateIn3"](BARE_KING)
     assert not PREDICATES["mateIn1"](FORK)
 
@@ -149,7 +181,7 @@ def test_r7_3_the_capture_of_the_last_piece_is_the_trap_not_the_solution():
 
 
 def test_r5_1_a_werera_choice_is_judged_against_a_waiting_opponent():
-    assert themes(WERERA) == ["mateIn1", "feresMate", "werera"]
+    assert themes(WERERA) == ["mateIn1", "feresMate", "smotheredMate", "werera"]
 
 
 def test_408_is_a_mate_in_two_by_the_feres_not_a_fork():
