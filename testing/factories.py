@@ -40,7 +40,7 @@ class Line:
 
 
 # Sound lines, proved by the engine with exactly these themes (tests/trainer/test_factories.py checks it).
-MATE_IN_ONE = Line("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8", "mateIn1 derMate hangingPiece endgame")
+MATE_IN_ONE = Line("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8", "mateIn1 derMate backRankMate endgame")
 DER_MATE = Line("3k4/R7/1r6/5RK1/8/8/8/8 w - - 0 30 0/0", "f5f8", "mateIn1 derMate endgame derEndgame")
 FERES_MATE = Line(
     "k1N5/4b3/2K5/3N4/8/8/8/8 w - - 0 30 0/2",
@@ -49,7 +49,9 @@ FERES_MATE = Line(
 )
 WERERA = Line("8/8/8/8/3n4/rrB5/PNP5/K1k5 - - 8 0 1 0/0", "d4c2", "mateIn1 feresMate werera")
 #: Round 1 of the werera, White quicker: c1c8 mates whatever Black chooses.
-WERERA_ROUND = Line("k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0", "c1c8", "mateIn1 derMate werera endgame")
+WERERA_ROUND = Line(
+    "k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0", "c1c8", "mateIn1 derMate backRankMate werera endgame"
+)
 # Not sound, and stored with the themes the tests gave them: the first move is not the only mate in two.
 LADDER = Line("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8", "mateIn2 bareKingTrap")
 LADDER_REASON = "move 1 (h1d1) is not the only mate in 2: h1e1"

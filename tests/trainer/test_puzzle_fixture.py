@@ -68,7 +68,7 @@ def test_a_mate_is_found_proved_and_rated():
     found = mate_puzzle("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "hand-made")
     assert found is not None and found.moves == "c1c8"
     tagged = tag(found)
-    assert tagged.themes == ["mateIn1", "derMate", "hangingPiece", "endgame"] and tagged.rating == 600
+    assert tagged.themes == ["mateIn1", "derMate", "backRankMate", "endgame"] and tagged.rating == 600
 
 
 def test_r7_3_no_puzzle_where_the_only_mate_takes_the_last_piece():
