@@ -351,7 +351,7 @@ def test_a_bad_query_is_a_400(curator_client, query):
 def test_a_werera_puzzle_is_shown_from_the_side_that_chooses(curator_client):
     report = report_on(PuzzleFactory(line=WERERA))
     page = curator_client.get(reverse("curation:report", args=[report.pk])).content.decode()
-    assert "A werera round: Black chooses" in page and "[feres]xc2#" in seen(page)
+    assert "A werera round: Black chooses" in page and "[feres]xg2#" in seen(page)
 
 
 # Handling a report

@@ -178,17 +178,17 @@ def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
     puzzle = PuzzleFactory(line=WERERA_ROUND, themes="werera mateIn1")
     page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
     assert "White to choose in this werera round" in page and 'class="board board--live"' in page
-    solved = move(client, puzzle, "c1c8", **HTMX).content.decode()
-    assert "Solved!" in solved and 'data-square="c8" aria-label="c8, White der, last move"' in solved
-    assert "[der]c8#" in seen(solved) and "Werera round" in solved
+    solved = move(client, puzzle, "d6b7", **HTMX).content.decode()
+    assert "Solved!" in solved and 'data-square="b7" aria-label="b7, White feres, last move"' in solved
+    assert "[feres]xb7#" in seen(solved) and "Werera round" in solved
     client.post(reverse("trainer:again", args=[puzzle.pk]))
-    missed = move(client, puzzle, "c1c7", **HTMX).content.decode()
+    missed = move(client, puzzle, "d6f7", **HTMX).content.decode()
     assert (
         "whatever your opponent chooses" in missed
-        and 'data-square="c7" aria-label="c7, White der, last move"' in missed
+        and 'data-square="f7" aria-label="f7, White feres, last move"' in missed
     )
     step = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=1").content.decode()
-    assert 'data-square="c8" aria-label="c8, White der, last move"' in step
+    assert 'data-square="b7" aria-label="b7, White feres, last move"' in step
 
 
 def test_a_hint_highlights_the_man_to_move_and_a_reload_keeps_it(client):
@@ -481,7 +481,7 @@ def test_reports_are_throttled_per_address(monkeypatch):
 @pytest.mark.parametrize(
     ("line", "words"),
     [
-        (WERERA_ROUND, "The werera (R5) Round 1 of 20. White is quicker this round"),
+        (WERERA_ROUND, "The werera (R5) Round 5 of 20. White is quicker this round"),
         (WERERA, "The werera (R5) Round 8 of 20. Black is quicker this round"),
     ],
 )
