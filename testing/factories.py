@@ -63,6 +63,14 @@ WERERA_ROUND = Line(
     "mateIn1 feresMate werera",
     "b1a3/g8f6 g1f3/f6e4 a3b5/e4g3 b5d6/h8g8",
 )
+#: Round 4, Black quicker: White's slower dxe4 wins the feres, for Black's one capture, Nxf2, is answered by
+#: Kxf2 (R5.3).
+WERERA_SLOWER = Line(
+    "rnbkqb1r/ppppppp1/7p/8/P3n3/3P4/1PP1PPPP/RNBQKBNR - Kk 4 0 1 0/0",
+    "d3e4",
+    "hangingPiece werera",
+    "d2d3/g8f6 a2a3/f6e4 a3a4/h7h6",
+)
 # Not sound, and stored with the themes the tests gave them: the first move is not the only mate in two.
 LADDER = Line("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8", "mateIn2 bareKingTrap")
 LADDER_REASON = "move 1 (h1d1) is not the only mate in 2: h1e1"

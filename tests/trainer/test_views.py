@@ -11,7 +11,16 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from testing.factories import BLACK_LADDER, FERES_MATE, LADDER, PASSWORD, WERERA, WERERA_ROUND, PuzzleFactory
+from testing.factories import (
+    BLACK_LADDER,
+    FERES_MATE,
+    LADDER,
+    PASSWORD,
+    WERERA,
+    WERERA_ROUND,
+    WERERA_SLOWER,
+    PuzzleFactory,
+)
 from testing.reading import CHESS_LETTERS, heard, seen
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
@@ -172,6 +181,19 @@ def test_a_black_puzzle_is_seen_from_black_with_black_live(client):
     assert "Black to move" in text
     assert text.index('data-square="h1"') < text.index('data-square="a8"')  # h1 at the top left
     assert '"h8":[' in text.replace("&quot;", '"')  # Black's der may move
+
+
+def test_r5_3_a_solved_werera_puzzle_tells_how_the_round_goes(client, player):
+    puzzle = PuzzleFactory(line=WERERA_SLOWER)
+    before = heard(client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode())
+    assert "Round 4 of 20. Black is quicker this round" in before and "How the round goes" not in before
+    solved = heard(move(client, puzzle, "d3e4", **HTMX).content.decode())
+    assert "Solved!" in solved and "How the round goes" in solved
+    assert (
+        "If Black takes on f2, that capture is played first and alone (R5.3), but it leaves you well ahead."
+        in solved
+    )
+    assert "your capture is played even though Black is quicker in round 4 (R5.3)" in solved
 
 
 def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
