@@ -70,10 +70,9 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
     class Meta:
         model = Puzzle
         fields = ["fen", "moves", "themes", "rating", "source", "rounds", "active"]
-        widgets = {
-            name: forms.TextInput(attrs={"size": 80})
-            for name in ("fen", "moves", "themes", "source", "rounds")
-        }
+        widgets = dict.fromkeys(
+            ("fen", "moves", "themes", "source", "rounds"), forms.TextInput(attrs={"size": 80})
+        )
 
     def clean_fen(self) -> str:
         return " ".join(self.cleaned_data["fen"].split())
