@@ -47,10 +47,10 @@ def test_r5_2_the_slower_side_is_looked_at_first():
 
 
 def test_the_job_order_plays_a_batch_of_werera_games_each_round():
-    assert [job for job in islice(jobs(1), 40) if job[0] == "werera"][:3] == [
-        ("werera", 0, 0),
-        ("werera", 1, 0),
-        ("werera", 2, 0),
+    assert [job for job in islice(jobs(1), 40) if job[0] == "werera-games"][:3] == [
+        ("werera-games", 0, 0),
+        ("werera-games", 1, 0),
+        ("werera-games", 2, 0),
     ]
 
 

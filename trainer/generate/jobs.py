@@ -25,7 +25,8 @@ def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
         yield ("rules", round_number % len(RULE_ENDGAMES), round_number // len(RULE_ENDGAMES))
         for batch in (2 * round_number, 2 * round_number + 1):
             yield ("crowded", batch % len(CROWDED), batch // len(CROWDED))
-        yield ("werera", round_number, 0)
+        # a name of its own: old state files hold constructed "werera" jobs
+        yield ("werera-games", round_number, 0)
         if round_number % 2 == 0:
             half = round_number // 2
             yield ("selfplay-material", half, 0)
@@ -59,7 +60,7 @@ def run_job(seed: int, job: tuple[str, int, int]) -> list[Found]:
         return deep_job(seed, first, second, two_fil=True)
     if kind == "selfplay-deep":
         return selfplay_deep_job(seed, first)
-    if kind == "werera":
+    if kind == "werera-games":
         return werera_job(seed, first)
     if kind == "crowded-material":
         return constructed_job(seed, first, second, CROWDED, material_only=True)
