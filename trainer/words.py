@@ -79,7 +79,7 @@ THEME_DESCRIPTIONS = {
     ),
     "beatTheCount": gettext_lazy("A lone piece's moves are being counted: mate before the count draws."),
     "werera": gettext_lazy(
-        "A round of the werera: choose the move that mates whatever your opponent chooses."
+        "A round of the werera: choose the move that wins whatever your opponent chooses."
     ),
     "advantage": gettext_lazy("Win material rather than mate."),
     "quietMove": gettext_lazy(
