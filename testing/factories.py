@@ -32,24 +32,45 @@ ADMIN = "haile"
 
 @dataclass(frozen=True)
 class Line:
-    """A puzzle's position, its solution line and the themes stored with it."""
+    """A puzzle's position, its solution line and the themes stored with it (and a werera puzzle's rounds
+    from the start)."""
 
     fen: str
     moves: str
     themes: str
+    rounds: str = ""
 
 
 # Sound lines, proved by the engine with exactly these themes (tests/trainer/test_factories.py checks it).
-MATE_IN_ONE = Line("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8", "mateIn1 derMate hangingPiece endgame")
+MATE_IN_ONE = Line("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8", "mateIn1 derMate backRankMate endgame")
 DER_MATE = Line("3k4/R7/1r6/5RK1/8/8/8/8 w - - 0 30 0/0", "f5f8", "mateIn1 derMate endgame derEndgame")
 FERES_MATE = Line(
     "k1N5/4b3/2K5/3N4/8/8/8/8 w - - 0 30 0/2",
     "c6c7 e7c5 d5b6",
     "mateIn2 feresMate bareKingTrap quietMove endgame",
 )
-WERERA = Line("8/8/8/8/3n4/rrB5/PNP5/K1k5 - - 8 0 1 0/0", "d4c2", "mateIn1 feresMate werera")
-#: Round 1 of the werera, White quicker: c1c8 mates whatever Black chooses.
-WERERA_ROUND = Line("k7/pp6/8/7n/8/8/8/2R1K3 - - 1 0 1 0/0", "c1c8", "mateIn1 derMate werera endgame")
+#: Round 8 of the werera, Black quicker: Nxg2 mates whatever White chooses (from a werera game).
+WERERA = Line(
+    "rn1kqb1r/pppp1pp1/b3p2p/8/1P3n2/P4N2/1NPPPPPP/R1BQKB1R - Kk 8 2 1 0/0",
+    "f4g2",
+    "mateIn1 feresMate smotheredMate werera",
+    "g1f3/h7h6 b1c3/e7e6 b2b3/c8a6 a2a3/g8e7 c3a4/e7d5 b3b4/0000 a4b2/d5f4",
+)
+#: Round 5 of the werera, White quicker: Nb7 mates whatever Black chooses (puzzle 41).
+WERERA_ROUND = Line(
+    "rnbkqbr1/pppppppp/3N4/8/8/5Nn1/PPPPPPPP/R1BQKB1R - Kk 5 8 1 0/0",
+    "d6b7",
+    "mateIn1 feresMate smotheredMate werera",
+    "b1a3/g8f6 g1f3/f6e4 a3b5/e4g3 b5d6/h8g8",
+)
+#: Round 4, Black quicker: White's slower dxe4 wins the feres, for Black's one capture, Nxf2, is answered by
+#: Kxf2 (R5.3).
+WERERA_SLOWER = Line(
+    "rnbkqb1r/ppppppp1/7p/8/P3n3/3P4/1PP1PPPP/RNBQKBNR - Kk 4 0 1 0/0",
+    "d3e4",
+    "hangingPiece werera",
+    "d2d3/g8f6 a2a3/f6e4 a3a4/h7h6",
+)
 # Not sound, and stored with the themes the tests gave them: the first move is not the only mate in two.
 LADDER = Line("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8", "mateIn2 bareKingTrap")
 LADDER_REASON = "move 1 (h1d1) is not the only mate in 2: h1e1"
@@ -104,6 +125,7 @@ class PuzzleFactory(DjangoModelFactory):
     fen = factory.LazyAttribute(lambda puzzle: puzzle.line.fen)
     moves = factory.LazyAttribute(lambda puzzle: puzzle.line.moves)
     themes = factory.LazyAttribute(lambda puzzle: puzzle.line.themes)
+    rounds = factory.LazyAttribute(lambda puzzle: puzzle.line.rounds)
     rating = 1500.0
 
 
@@ -238,4 +260,6 @@ def fixture_record(
     """A puzzle as one line of the fixture format (fixtures/puzzles.jsonl), which export writes and import
     reads; `extra` adds fields or replaces them."""
     fields = {"fen": line.fen, "moves": line.moves, "themes": line.themes, "rating": rating, "source": source}
+    if line.rounds:
+        fields["rounds"] = line.rounds
     return json.dumps({"model": "trainer.puzzle", "pk": pk, "fields": fields | extra})

@@ -69,8 +69,10 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
 
     class Meta:
         model = Puzzle
-        fields = ["fen", "moves", "themes", "rating", "source", "active"]
-        widgets = {name: forms.TextInput(attrs={"size": 80}) for name in ("fen", "moves", "themes", "source")}
+        fields = ["fen", "moves", "themes", "rating", "source", "rounds", "active"]
+        widgets = dict.fromkeys(
+            ("fen", "moves", "themes", "source", "rounds"), forms.TextInput(attrs={"size": 80})
+        )
 
     def clean_fen(self) -> str:
         return " ".join(self.cleaned_data["fen"].split())
@@ -80,6 +82,9 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
 
     def clean_moves(self) -> str:
         return " ".join(self.cleaned_data["moves"].split())
+
+    def clean_rounds(self) -> str:
+        return " ".join(self.cleaned_data["rounds"].split())
 
     def clean_rating(self) -> float:
         """What the import refuses, the admin refuses too: one check for both."""
@@ -93,7 +98,7 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
         proved = curation.PROVED_FIELDS & set(self.changed_data)
         if self.errors or (self.instance.pk is not None and not proved):
             return data
-        reason = validate(data["fen"], data["moves"], data["themes"])
+        reason = validate(data["fen"], data["moves"], data["themes"], data["rounds"])
         if reason is not None:
             raise forms.ValidationError(_("The engine refutes this puzzle: %(reason)s") % {"reason": reason})
         return data
@@ -291,7 +296,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     def get_fieldsets(self, request: HttpRequest, obj: Puzzle | None = None) -> _FieldsetSpec:
         puzzle: tuple[StrOrPromise | None, _FieldOpts] = (
             None,
-            {"fields": ["fen", "moves", "themes", "source", "active"]},
+            {"fields": ["fen", "moves", "themes", "rounds", "source", "active"]},
         )
         rating: tuple[StrOrPromise | None, _FieldOpts] = (
             _("Rating"),

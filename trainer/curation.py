@@ -18,14 +18,14 @@ from trainer.proof import validate
 
 FIXTURE_MODEL = "trainer.puzzle"
 #: A puzzle's fields in the fixture, in the order written.
-FIXTURE_FIELDS = ("fen", "moves", "themes", "rating", "source")
+FIXTURE_FIELDS = ("fen", "moves", "themes", "rating", "source", "rounds")
 #: Fields the fixture may carry that an import leaves alone: the puzzle generator writes a creation date,
 #: and an imported puzzle's date is that of its import (kept in its change record).
 IGNORED_FIELDS = frozenset({"created"})
 #: What a curator edits in the admin; a change to any of them is recorded with its old and new value.
-EDITED_FIELDS = ("fen", "moves", "themes", "rating", "source", "active")
+EDITED_FIELDS = ("fen", "moves", "themes", "rating", "source", "rounds", "active")
 #: The fields the engine's proof depends on.
-PROVED_FIELDS = frozenset({"fen", "moves", "themes"})
+PROVED_FIELDS = frozenset({"fen", "moves", "themes", "rounds"})
 NOTE_LENGTH = PuzzleChange._meta.get_field("note").max_length or 500
 
 #: Who did it: None for the site itself (a command).
@@ -105,7 +105,7 @@ def revalidate(
     so that no transaction is held open while the engine thinks."""
     verdicts = []
     for done, puzzle in enumerate(puzzles, start=1):
-        reason = validate(puzzle.fen, puzzle.moves, puzzle.themes)
+        reason = validate(puzzle.fen, puzzle.moves, puzzle.themes, puzzle.rounds)
         with transaction.atomic():
             record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.VALIDATED, note=reason or "")
             disabled = False
@@ -149,6 +149,8 @@ def export_lines(puzzles: Iterable[Puzzle]) -> Iterator[str]:
     """Each puzzle as one line of the fixture (a JSON Lines Django fixture), newline included."""
     for puzzle in puzzles:
         fields = {name: getattr(puzzle, name) for name in FIXTURE_FIELDS}
+        if not puzzle.rounds:
+            del fields["rounds"]  # only a werera puzzle has rounds
         fields["rating"] = _number(puzzle.rating)
         line = {"model": FIXTURE_MODEL, "pk": puzzle.pk, "fields": fields}
         yield json.dumps(line, ensure_ascii=False) + "\n"
@@ -237,18 +239,20 @@ def _parse(number: int, text: str) -> _Line:
     fen = _text(fields, "fen", required=True)
     moves = _text(fields, "moves", required=True)
     themes = _text(fields, "themes")
+    rounds = " ".join(_text(fields, "rounds").split())
     values = {
         "fen": fen,
         "moves": moves,
         "themes": themes,
         "rating": _rating(fields),
         "source": _text(fields, "source"),
+        "rounds": rounds,
     }
     try:
         Position.from_fen(fen)
     except ValueError as error:
         raise ValueError(_("the position is not legal: %(error)s") % {"error": error}) from error
-    reason = validate(fen, moves, themes)
+    reason = validate(fen, moves, themes, rounds)
     if reason is not None:
         raise ValueError(_("the engine refutes it: %(reason)s") % {"reason": reason})
     return _Line(number, pk, values)

@@ -119,7 +119,7 @@ def _generate(job: CurationJob, progress: _Progress) -> dict[str, object]:
 def _new_puzzle(tagged: "Tagged", user: User | None) -> int:
     found = tagged.found
     fields: dict[str, Any] = {"fen": found.fen, "moves": found.moves, "themes": " ".join(tagged.themes)}
-    puzzle = Puzzle.objects.create(**fields, rating=tagged.rating, source=found.source)
+    puzzle = Puzzle.objects.create(**fields, rating=tagged.rating, source=found.source, rounds=found.rounds)
     curation.record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.CREATED)
     return puzzle.pk
 

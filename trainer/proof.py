@@ -11,12 +11,13 @@ from trainer.lines import PuzzleLine
 from trainer.themes import themes
 
 
-def validate(fen: str, moves: str, stored_themes: str | None = None) -> str | None:
+def validate(fen: str, moves: str, stored_themes: str | None = None, rounds: str = "") -> str | None:
     """Proves a puzzle from scratch; None if it is sound, else the reason it is not. With `stored_themes`,
-    the themes must also be the ones the predicates give."""
+    the themes must also be the ones the predicates give. A werera puzzle must be reached by `rounds`
+    played from the start (R5.11)."""
     try:
         if fen.split()[1] == "-":
-            failure = prove_werera_choice(fen, moves.split())
+            failure = prove_werera_choice(fen, moves.split(), rounds)
         elif _ends_in_mate(fen, moves):
             failure = prove_mate_line(fen, moves.split()).failure
         else:

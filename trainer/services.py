@@ -217,7 +217,7 @@ def play(
             return _finish(session, user, puzzle, state, solved=True, played=played)
         return Outcome("continue", state["ply"], played)
     if position.turn is None:
-        message = _("That choice does not mate whatever your opponent chooses this round (R5.3-R5.5).")
+        message = _("That choice does not win whatever your opponent chooses this round (R5.3-R5.5).")
         return _finish(session, user, puzzle, state, solved=False, played=[coordinate(move)], message=message)
     played, message, moves = _refutation(position, move)
     return _finish(session, user, puzzle, state, solved=False, played=played, message=message, moves=moves)

@@ -7,40 +7,28 @@ the fers just acceptable (`fersMate`), by der or feres poor (`derMate`, `feresMa
 the men that give the check.
 """
 
-import math
 from collections.abc import Callable
 
-from senterej.engine.notation import parse_coordinate
-from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, VALUE
-from senterej.engine.position import Position
-from senterej.engine.squares import (
-    FERES_ATTACKS,
-    FERS_ATTACKS,
-    FIL_ATTACKS,
-    MEDEQ_ATTACKS,
-    NEGUS_ATTACKS,
-    der_attacks,
-    squares_of,
-)
+from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, WHITE
+from senterej.engine.position import Position, move_promotion, move_to
+from senterej.engine.squares import FIL_ATTACKS, NEGUS_ATTACKS, squares_of
 from trainer.lines import PuzzleLine
+from trainer.tactics import (
+    attacks,
+    discovered_attack,
+    double_check,
+    fork,
+    hanging_piece,
+    pin,
+    skewer,
+    trapped_piece,
+)
 
 #: A side with one piece whose count reaches this within the line is racing the count (R7.4).
 COUNT_NEAR = 6
 #: At most this many pieces a side for a position to be an endgame.
 ENDGAME_PIECES = 2
 SENTEREJ_THEMES = ("bareKingTrap", "beatTheCount", "lostPiecePromotion", "inPlacePromotion", "werera")
-
-
-def _attacks(position: Position, sq: int) -> int:
-    """The squares the man on `sq` attacks."""
-    code = position.board[sq]
-    kind, colour = code & 7, code >> 3
-    if kind == DER:
-        return der_attacks(sq, position.by_colour[0] | position.by_colour[1])
-    if kind == MEDEQ:
-        return MEDEQ_ATTACKS[colour][sq]
-    table = {FERES: FERES_ATTACKS, FIL: FIL_ATTACKS, FERS: FERS_ATTACKS, NEGUS: NEGUS_ATTACKS}[kind]
-    return table[sq]
 
 
 def mate_in(moves: int) -> Callable[[PuzzleLine], bool]:
@@ -66,14 +54,45 @@ def pawn_mate(puzzle: PuzzleLine) -> bool:
 
 
 def two_fil_mate(puzzle: PuzzleLine) -> bool:
-    """A fil gives the mate and both the solver's fils hold the negus or its flight squares."""
+    """A fil gives the mate and both the solver's fils take part: each checks, or is the only man that
+    keeps the negus off one of its flight squares."""
     if FIL not in _checkers(puzzle):
         return False
     end = puzzle.end
-    king = end.negus[puzzle.solver ^ 1]
-    box = NEGUS_ATTACKS[king] | 1 << king
+    loser = puzzle.solver ^ 1
+    king = end.negus[loser]
     fils = squares_of(end.by_colour[puzzle.solver] & end.by_kind[FIL])
-    return len(fils) == 2 and all(FIL_ATTACKS[sq] & box for sq in fils)
+    without_king = (end.by_colour[0] | end.by_colour[1]) & ~(1 << king)
+    flights = squares_of(NEGUS_ATTACKS[king] & ~end.by_colour[loser])
+    guards = [end.attackers(puzzle.solver, sq, without_king) for sq in flights]
+    return len(fils) == 2 and all(
+        FIL_ATTACKS[fil] >> king & 1 or any(bits == 1 << fil for bits in guards) for fil in fils
+    )
+
+
+def back_rank_mate(puzzle: PuzzleLine) -> bool:
+    """A der mates the negus along its own first rank, where its own men block every square in front."""
+    if DER not in _checkers(puzzle):
+        return False
+    end = puzzle.end
+    loser = puzzle.solver ^ 1
+    king = end.negus[loser]
+    home = 0 if loser == WHITE else 7
+    if king // 8 != home:
+        return False
+    ders = end.attackers(puzzle.solver, king) & end.by_kind[DER]
+    front = NEGUS_ATTACKS[king] & ~(0xFF << 8 * home)
+    return any(sq // 8 == home for sq in squares_of(ders)) and front & end.by_colour[loser] == front
+
+
+def smothered_mate(puzzle: PuzzleLine) -> bool:
+    """A feres mates a negus whose every neighbouring square holds one of its own men."""
+    if FERES not in _checkers(puzzle):
+        return False
+    end = puzzle.end
+    loser = puzzle.solver ^ 1
+    around = NEGUS_ATTACKS[end.negus[loser]]
+    return around & end.by_colour[loser] == around
 
 
 def fers_mate(puzzle: PuzzleLine) -> bool:
@@ -86,78 +105,6 @@ def der_mate(puzzle: PuzzleLine) -> bool:
 
 def feres_mate(puzzle: PuzzleLine) -> bool:
     return FERES in _checkers(puzzle)
-
-
-def _worth(kind: int) -> float:
-    """The engine's worth of a man, the negus above every other (it cannot be given up)."""
-    return math.inf if kind == NEGUS else VALUE[kind]
-
-
-def fork(puzzle: PuzzleLine) -> bool:
-    """A solver move before the last whose man then attacks two enemy men each worth more than it, or
-    unguarded, or the negus."""
-    for index, (_, move) in enumerate(puzzle.solver_steps[:-1]):
-        after = puzzle.positions[2 * index + 1]
-        to = move >> 6 & 63
-        mover = _worth(after.board[to] & 7)
-        enemy = puzzle.solver ^ 1
-        targets = [
-            sq
-            for sq in squares_of(_attacks(after, to) & after.by_colour[enemy])
-            if after.board[sq] & 7 != MEDEQ
-            and (_worth(after.board[sq] & 7) > mover or not after.attackers(enemy, sq))
-        ]
-        if len(targets) >= 2:
-            return True
-    return False
-
-
-def discovered_attack(puzzle: PuzzleLine) -> bool:
-    """A solver move that opens a line for another der of the solver onto the enemy negus or a piece."""
-    for index, (_, move) in enumerate(puzzle.solver_steps):
-        after = puzzle.positions[2 * index + 1]
-        frm, to = move & 63, move >> 6 & 63
-        if frm == to:
-            continue
-        ders = after.by_colour[puzzle.solver] & after.by_kind[DER] & ~(1 << to)
-        occupied = after.by_colour[0] | after.by_colour[1]
-        targets = after.by_colour[puzzle.solver ^ 1] & ~after.by_kind[MEDEQ]
-        for der in squares_of(ders):
-            newly = der_attacks(der, occupied) & ~der_attacks(der, occupied | 1 << frm)
-            if newly & targets:
-                return True
-    return False
-
-
-def hanging_piece(puzzle: PuzzleLine) -> bool:
-    """The first move takes an enemy piece that nothing guarded."""
-    before, move = puzzle.solver_steps[0]
-    frm, to = move & 63, move >> 6 & 63
-    victim = before.board[to] & 7 if frm != to else 0
-    return victim in PIECE_KINDS and not before.attackers(puzzle.solver ^ 1, to)
-
-
-def trapped_piece(puzzle: PuzzleLine) -> bool:
-    """A later solver move takes a feres or der that, when its side was to move, was attacked and had no
-    square to go to that the solver did not attack."""
-    for index in range(1, len(puzzle.solver_steps)):
-        before, move = puzzle.solver_steps[index]
-        frm, to = move & 63, move >> 6 & 63
-        previous = puzzle.positions[2 * index - 1]  # the opponent to move, before its reply
-        reply_from = parse_coordinate(puzzle.moves[2 * index - 1]) & 63
-        victim_square = to if reply_from != to else -1
-        if frm == to or victim_square < 0 or previous.board[to] & 7 not in (FERES, DER):
-            continue
-        if not previous.attackers(puzzle.solver, to):
-            continue
-        escapes = [
-            m >> 6 & 63
-            for m in previous.legal_moves()
-            if m & 63 == to and not previous.attackers(puzzle.solver, m >> 6 & 63)
-        ]
-        if not escapes:
-            return True
-    return False
 
 
 def lost_piece_promotion(puzzle: PuzzleLine) -> bool:
@@ -219,12 +166,14 @@ def only_kind(kind: int) -> Callable[[PuzzleLine], bool]:
 
 
 def quiet_move(puzzle: PuzzleLine) -> bool:
-    """The first move neither checks nor takes."""
+    """The first move neither checks, takes nor promotes, and the man it moves attacks no enemy piece: the
+    threat it makes is a hidden one."""
     before, move = puzzle.solver_steps[0]
-    if before.is_capture(move) or puzzle.start.werera is not None:
+    if before.is_capture(move) or move_promotion(move) or puzzle.start.werera is not None:
         return False
     after = puzzle.positions[1]
-    return not after.is_check(puzzle.solver ^ 1)
+    enemy_pieces = after.by_colour[puzzle.solver ^ 1] & ~after.by_kind[MEDEQ] & ~after.by_kind[NEGUS]
+    return not after.is_check(puzzle.solver ^ 1) and not attacks(after, move_to(move)) & enemy_pieces
 
 
 PREDICATES: dict[str, Callable[[PuzzleLine], bool]] = {
@@ -234,8 +183,13 @@ PREDICATES: dict[str, Callable[[PuzzleLine], bool]] = {
     "fersMate": fers_mate,
     "derMate": der_mate,
     "feresMate": feres_mate,
+    "backRankMate": back_rank_mate,
+    "smotheredMate": smothered_mate,
     "fork": fork,
+    "pin": pin,
+    "skewer": skewer,
     "discoveredAttack": discovered_attack,
+    "doubleCheck": double_check,
     "hangingPiece": hanging_piece,
     "trappedPiece": trapped_piece,
     "lostPiecePromotion": lost_piece_promotion,

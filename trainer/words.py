@@ -19,8 +19,13 @@ THEME_NAMES = {
     "fersMate": gettext_lazy("Mate by the fers"),
     "derMate": gettext_lazy("Mate by a der"),
     "feresMate": gettext_lazy("Mate by a feres"),
+    "backRankMate": gettext_lazy("Back-rank mate"),
+    "smotheredMate": gettext_lazy("Smothered mate"),
     "fork": gettext_lazy("Fork"),
+    "pin": gettext_lazy("Pin"),
+    "skewer": gettext_lazy("Skewer"),
     "discoveredAttack": gettext_lazy("Discovered attack"),
+    "doubleCheck": gettext_lazy("Double check"),
     "hangingPiece": gettext_lazy("Hanging piece"),
     "trappedPiece": gettext_lazy("Trapped piece"),
     "lostPiecePromotion": gettext_lazy("Promotion to a lost piece"),
@@ -48,10 +53,21 @@ THEME_DESCRIPTIONS = {
     "fersMate": gettext_lazy("The fers gives the mate."),
     "derMate": gettext_lazy("A der gives the mate."),
     "feresMate": gettext_lazy("A feres gives the mate."),
+    "backRankMate": gettext_lazy(
+        "A der mates the negus on its own first rank, where its own men bar the way out."
+    ),
+    "smotheredMate": gettext_lazy("A feres mates a negus that its own men hem in on every side."),
     "fork": gettext_lazy("One man attacks two enemy men at once, and one of them falls."),
-    "discoveredAttack": gettext_lazy("A man steps aside and opens a der's line onto the negus or a piece."),
-    "hangingPiece": gettext_lazy("Take an enemy piece that nothing guards."),
-    "trappedPiece": gettext_lazy("An enemy feres or der has no safe square left: hunt it down."),
+    "pin": gettext_lazy("A der pins an enemy piece to its negus: the piece cannot step aside, and it falls."),
+    "skewer": gettext_lazy(
+        "A der attacks a valuable man; it steps aside, and the der takes the man behind it."
+    ),
+    "discoveredAttack": gettext_lazy(
+        "A man steps aside and opens a der's line: the der checks at once or takes the man it uncovered."
+    ),
+    "doubleCheck": gettext_lazy("Check with two men at once: only a negus move can answer it."),
+    "hangingPiece": gettext_lazy("Take an enemy piece that cannot be taken back."),
+    "trappedPiece": gettext_lazy("An enemy piece has no safe square left: hunt it down."),
     "lostPiecePromotion": gettext_lazy(
         "A medeq reaches the last rank and becomes a piece its side has lost."
     ),
@@ -63,10 +79,12 @@ THEME_DESCRIPTIONS = {
     ),
     "beatTheCount": gettext_lazy("A lone piece's moves are being counted: mate before the count draws."),
     "werera": gettext_lazy(
-        "A round of the werera: choose the move that mates whatever your opponent chooses."
+        "A round of the werera: choose the move that wins whatever your opponent chooses."
     ),
     "advantage": gettext_lazy("Win material rather than mate."),
-    "quietMove": gettext_lazy("The first move neither checks nor takes."),
+    "quietMove": gettext_lazy(
+        "The first move neither checks, takes nor attacks a piece: its threat is a hidden one."
+    ),
     "endgame": gettext_lazy("Few men left: at most two pieces a side."),
     "derEndgame": gettext_lazy("An endgame with ders and no other pieces."),
     "feresEndgame": gettext_lazy("An endgame with feres and no other pieces."),

@@ -45,6 +45,10 @@ class _OutOfTime(Exception):
     """Raised inside the tree when a node or time limit is reached; the last finished answer stands."""
 
 
+class NodeLimitError(Exception):
+    """A value asked for within a node budget could not be found within it."""
+
+
 @dataclass
 class SearchResult:
     move: int  # 0 when the side to move has no legal move
@@ -148,13 +152,18 @@ class Searcher:
         alpha: int = -INFINITY,
         beta: int = INFINITY,
         seen: Iterable[tuple[int, ...]] = (),
+        max_nodes: int | None = None,
     ) -> int:
         """What a turn-based position is worth to the side to move: the rules' verdict if the game is over,
         else a search of `depth` plies (0: captures and promotions only). Outside the window (alpha, beta)
-        the answer is only a bound: at most alpha, or at least beta."""
-        self._begin(position, None, None, seen, self.clock())
+        the answer is only a bound: at most alpha, or at least beta. Past `max_nodes` nodes it raises
+        NodeLimitError."""
+        self._begin(position, max_nodes, None, seen, self.clock())
         self._horizon = max(depth, 1)
-        return self._negamax(depth, alpha, beta, 0)
+        try:
+            return self._negamax(depth, alpha, beta, 0)
+        except _OutOfTime as error:
+            raise NodeLimitError(f"more than {max_nodes} nodes") from error
 
     def _begin(
         self,

@@ -1,10 +1,9 @@
 """The proof search on hand-made positions: unique and shared mates, a bare king (R7.3), the count (R7.4) for
-either side, a quiet mate, and werera rounds won whatever the other side chooses (R5)."""
+either side and a quiet mate (the werera's proofs: test_werera_proofs.py)."""
 
 import random
 
 from senterej.engine.notation import coordinate, parse_coordinate
-from senterej.engine.pieces import WHITE
 from senterej.engine.position import Position
 from senterej.engine.proofs import DRAWN, MATED, status
 from senterej.engine.proofs.mate import (
@@ -15,7 +14,6 @@ from senterej.engine.proofs.mate import (
     prove_mate_line,
 )
 from senterej.engine.proofs.material import prove_material_line
-from senterej.engine.proofs.werera import prove_werera_choice, werera_winning_choices
 
 MATE_IN_ONE = "k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0"
 LAST_PIECE_MATES = "k1r5/pp6/8/8/8/8/8/2R1K3 w - - 0 1 0/0"
@@ -154,17 +152,3 @@ def test_a_line_must_be_legal_and_end_with_the_solver():
 def test_a_shorter_mate_makes_a_longer_line_unsound():
     line = ["e1d2", "h5g3", "c1c8"]
     assert prove_mate_line(MATE_IN_ONE, line).failure == "move 1: there is a mate in 1 or less"
-
-
-def test_r5_3_a_werera_choice_that_mates_whatever_the_reply():
-    round_five = "k7/8/1K6/8/8/n7/8/7R - - 5 0 1 0/0"  # White is quicker, Black has nothing to take
-    assert [coordinate(m) for m in werera_winning_choices(Position.from_fen(round_five), WHITE)] == ["h1h8"]
-    assert prove_werera_choice(round_five, ["h1h8"]) is None
-
-
-def test_r5_4_the_quicker_side_can_check_first():
-    round_six = "k7/8/1K6/8/8/n7/8/7R - - 6 0 1 0/0"  # Black is quicker: Nc4+ ends the werera first
-    assert werera_winning_choices(Position.from_fen(round_six), WHITE) == []
-    assert prove_werera_choice(round_six, ["h1h8"]) == (
-        "h1h8 is not the only choice that mates whatever the reply: none"
-    )

@@ -154,7 +154,7 @@ def test_export_then_import_gives_the_same_puzzles_back(curator):
     assert result == curation.Imported(created=3, updated=0, unchanged=0)
     after = list(Puzzle.objects.order_by("pk").values("pk", "fen", "moves", "themes", "rating", "source"))
     assert after == before
-    assert PuzzleTheme.objects.count() == 4 + 5 + 3
+    assert PuzzleTheme.objects.count() == 4 + 5 + 4
     assert list(PuzzleChange.objects.values_list("kind", flat=True)) == ["imported"] * 3
     # and once more over the same puzzles: nothing to change
     assert curation.import_lines(lines=exported, user=curator) == curation.Imported(0, 0, 3)
@@ -351,7 +351,7 @@ def test_a_bad_query_is_a_400(curator_client, query):
 def test_a_werera_puzzle_is_shown_from_the_side_that_chooses(curator_client):
     report = report_on(PuzzleFactory(line=WERERA))
     page = curator_client.get(reverse("curation:report", args=[report.pk])).content.decode()
-    assert "A werera round: Black chooses" in page and "[feres]xc2#" in seen(page)
+    assert "A werera round: Black chooses" in page and "[feres]xg2#" in seen(page)
 
 
 # Handling a report

@@ -12,13 +12,14 @@ from testing.factories import (
     MATE_IN_ONE,
     WERERA,
     WERERA_ROUND,
+    WERERA_SLOWER,
 )
 from trainer.proof import validate
 
 
-@pytest.mark.parametrize("line", [MATE_IN_ONE, DER_MATE, FERES_MATE, WERERA, WERERA_ROUND])
+@pytest.mark.parametrize("line", [MATE_IN_ONE, DER_MATE, FERES_MATE, WERERA, WERERA_ROUND, WERERA_SLOWER])
 def test_a_sound_line_is_proved_with_its_themes(line):
-    assert validate(line.fen, line.moves, line.themes) is None
+    assert validate(line.fen, line.moves, line.themes, line.rounds) is None
 
 
 @pytest.mark.parametrize(

@@ -126,7 +126,7 @@ def test_a_generation_adds_new_proved_puzzles_from_the_worker(admin_client, pool
     made = job.result["created"]
     assert job.status == CurationJob.Status.DONE and len(made) == 3
     for puzzle in Puzzle.objects.filter(pk__in=made):
-        assert curation.validate(puzzle.fen, puzzle.moves, puzzle.themes) is None
+        assert curation.validate(puzzle.fen, puzzle.moves, puzzle.themes, puzzle.rounds) is None
         assert puzzle.changes.get().kind == "created"
     page = admin_client.get(response["Location"]).content.decode()
     assert (

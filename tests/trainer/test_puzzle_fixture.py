@@ -69,7 +69,7 @@ def test_a_mate_is_found_proved_and_rated():
     found = mate_puzzle("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "hand-made")
     assert found is not None and found.moves == "c1c8"
     tagged = tag(found)
-    assert tagged.themes == ["mateIn1", "derMate", "hangingPiece", "endgame"]
+    assert tagged.themes == ["mateIn1", "derMate", "backRankMate", "endgame"]
     assert tagged.rating == initial_rating(PuzzleLine.of(found.fen, found.moves)) < 1000  # the only check
 
 

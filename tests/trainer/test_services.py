@@ -209,11 +209,11 @@ def test_a_disabled_puzzle_is_never_served(learner):
 
 @pytest.mark.django_db
 def test_r5_a_werera_puzzle_is_one_choice_of_the_side_whose_man_it_moves(learner):
-    # Round 1, White quicker: c1c8 mates whatever Black chooses (a capture of the der is impossible).
+    # Round 5, White quicker: Nxb7 mates whatever Black chooses (White's capture goes first, R5.3).
     p = puzzle(line=WERERA_ROUND)
     assert p.line.solver == WHITE
-    assert solve(SessionStore(), learner, p, ["c1c8"]).state == "solved"
-    wrong = solve(SessionStore(), learner, p, ["c1c7"])
+    assert solve(SessionStore(), learner, p, ["d6b7"]).state == "solved"
+    wrong = solve(SessionStore(), learner, p, ["d6f7"])
     assert wrong.state == "failed" and "whatever your opponent chooses" in wrong.message
 
 

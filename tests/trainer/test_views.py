@@ -11,7 +11,16 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from testing.factories import BLACK_LADDER, FERES_MATE, LADDER, PASSWORD, WERERA, WERERA_ROUND, PuzzleFactory
+from testing.factories import (
+    BLACK_LADDER,
+    FERES_MATE,
+    LADDER,
+    PASSWORD,
+    WERERA,
+    WERERA_ROUND,
+    WERERA_SLOWER,
+    PuzzleFactory,
+)
 from testing.reading import CHESS_LETTERS, heard, seen
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
@@ -174,21 +183,34 @@ def test_a_black_puzzle_is_seen_from_black_with_black_live(client):
     assert '"h8":[' in text.replace("&quot;", '"')  # Black's der may move
 
 
+def test_r5_3_a_solved_werera_puzzle_tells_how_the_round_goes(client, player):
+    puzzle = PuzzleFactory(line=WERERA_SLOWER)
+    before = heard(client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode())
+    assert "Round 4 of 20. Black is quicker this round" in before and "How the round goes" not in before
+    solved = heard(move(client, puzzle, "d3e4", **HTMX).content.decode())
+    assert "Solved!" in solved and "How the round goes" in solved
+    assert (
+        "If Black takes on f2, that capture is played first and alone (R5.3), but it leaves you well ahead."
+        in solved
+    )
+    assert "your capture is played even though Black is quicker in round 4 (R5.3)" in solved
+
+
 def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
     puzzle = PuzzleFactory(line=WERERA_ROUND, themes="werera mateIn1")
     page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
     assert "White to choose in this werera round" in page and 'class="board board--live"' in page
-    solved = move(client, puzzle, "c1c8", **HTMX).content.decode()
-    assert "Solved!" in solved and 'data-square="c8" aria-label="c8, White der, last move"' in solved
-    assert "[der]c8#" in seen(solved) and "Werera round" in solved
+    solved = move(client, puzzle, "d6b7", **HTMX).content.decode()
+    assert "Solved!" in solved and 'data-square="b7" aria-label="b7, White feres, last move"' in solved
+    assert "[feres]xb7#" in seen(solved) and "Werera round" in solved
     client.post(reverse("trainer:again", args=[puzzle.pk]))
-    missed = move(client, puzzle, "c1c7", **HTMX).content.decode()
+    missed = move(client, puzzle, "d6f7", **HTMX).content.decode()
     assert (
         "whatever your opponent chooses" in missed
-        and 'data-square="c7" aria-label="c7, White der, last move"' in missed
+        and 'data-square="f7" aria-label="f7, White feres, last move"' in missed
     )
     step = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=1").content.decode()
-    assert 'data-square="c8" aria-label="c8, White der, last move"' in step
+    assert 'data-square="b7" aria-label="b7, White feres, last move"' in step
 
 
 def test_a_hint_highlights_the_man_to_move_and_a_reload_keeps_it(client):
@@ -481,7 +503,7 @@ def test_reports_are_throttled_per_address(monkeypatch):
 @pytest.mark.parametrize(
     ("line", "words"),
     [
-        (WERERA_ROUND, "The werera (R5) Round 1 of 20. White is quicker this round"),
+        (WERERA_ROUND, "The werera (R5) Round 5 of 20. White is quicker this round"),
         (WERERA, "The werera (R5) Round 8 of 20. Black is quicker this round"),
     ],
 )

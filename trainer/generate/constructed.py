@@ -8,7 +8,7 @@ from senterej.engine.fen import parse_fen
 from senterej.engine.pieces import BLACK, KIND_OF_LETTER, MEDEQ, WHITE, Piece
 from senterej.engine.position import Position
 from senterej.engine.proofs import status
-from trainer.generate.finders import Found, mate_puzzle, material_puzzle, werera_puzzle
+from trainer.generate.finders import Found, mate_puzzle, material_puzzle
 
 POSITIONS_PER_BATCH = 200
 
@@ -24,7 +24,6 @@ class Endgame:
     count: tuple[int, int] = (0, 3)  # the attacker's count when it has one piece
     defender_count: tuple[int, int] = (0, 3)
     hanging: bool = False  # the defender's lone piece stands where the attacker can take it
-    werera: bool = False
     kind: str = "endgame"  # how the puzzle's source names it
 
     @property
@@ -103,13 +102,6 @@ CROWDED = (
     Endgame("NBQPPP", "NBPP", kind="constructed"),
     Endgame("NNBBPP", "NQPP", kind="constructed"),
 )
-WERERA_SETS = (
-    Endgame("RRN", "NBPP", werera=True, kind="werera"),
-    Endgame("NQP", "NBP", werera=True, kind="werera"),
-    Endgame("NNBP", "RPP", werera=True, kind="werera"),
-    Endgame("BBQP", "NPP", werera=True, kind="werera"),
-    Endgame("NNPP", "BQPP", werera=True, kind="werera"),
-)
 
 
 def _distance(a: int, b: int) -> int:
@@ -125,7 +117,7 @@ def square_near(rng: random.Random, empty: set[int], centre: int, reach: int, ro
 
 
 def constructed_fen(spec: Endgame, rng: random.Random) -> str | None:
-    """A random legal position with the attacker to move (or a werera round), or None if the draw failed."""
+    """A random legal position with the attacker to move, or None if the draw failed."""
     attacker = rng.choice((WHITE, BLACK))
     defender = attacker ^ 1
     board: dict[int, Piece] = {}
@@ -163,18 +155,15 @@ def constructed_fen(spec: Endgame, rng: random.Random) -> str | None:
     counts = [0, 0]
     for side, span in ((attacker, spec.count), (defender, spec.defender_count)):
         pieces = sum(1 for piece in board.values() if piece.colour == side and piece.letter.upper() in "QRBN")
-        if pieces == 1 and not spec.werera:
+        if pieces == 1:
             counts[side] = rng.randint(*span)
     placement = placement_of(board)
-    if spec.werera:
-        fen = f"{placement} - - {rng.randint(4, 20)} 0 1 {counts[WHITE]}/{counts[BLACK]}"
-    else:
-        fen = f"{placement} {'wb'[attacker]} - - 0 30 {counts[WHITE]}/{counts[BLACK]}"
+    fen = f"{placement} {'wb'[attacker]} - - 0 30 {counts[WHITE]}/{counts[BLACK]}"
     try:
         position = Position.from_fen(fen)
     except ValueError:
         return None
-    if position.turn is not None and status(position)[0] is not None:
+    if status(position)[0] is not None:
         return None
     return position.fen()
 
@@ -221,10 +210,7 @@ def constructed_job(
         if fen is None:
             continue
         source = f"{spec.name} seed {seed} #{index}"
-        if material_only:
-            puzzle = material_puzzle(fen, source)
-        else:
-            puzzle = werera_puzzle(fen, source) if spec.werera else mate_puzzle(fen, source)
+        puzzle = material_puzzle(fen, source) if material_only else mate_puzzle(fen, source)
         if puzzle is not None:
             found.append(puzzle)
     return found

@@ -8,8 +8,8 @@ The features of a puzzle (each bounded by nodes, so that all of them take about 
 - `steps`: the solver moves after the first (each one more chance to go wrong);
 - `decoys`: log2(1 + the checks and captures at the first move that fail);
 - `rivals`: log2(1 + the other moves that look as good as the best at a shallow look: one ply, and the
-  captures after it, within NEAR centipawns; in a werera round, the other choices that mate a waiting
-  opponent);
+  captures after it, within NEAR centipawns; in a werera round, the other choices that win as much against
+  a waiting opponent);
 - the key move's kind: `quiet`, `capture`, `promotion` (0 or 1; a check is the kind the others are measured
   from, and a check that takes counts as a check);
 - `rule`: a rule of Senterej that players from chess do not expect (the bare king R7.3, the count R7.4,
@@ -38,13 +38,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from senterej.engine.notation import parse_coordinate
-from senterej.engine.position import Position
+from senterej.engine.position import WAIT, Position
 from senterej.engine.proofs import SearchLimitError
 from senterej.engine.proofs.material import WON, MaterialSearch
+from senterej.engine.proofs.werera import GAIN, WereraJudge
 from senterej.engine.werera import quicker_side
 from trainer.generate.solvers import (
     CAPTURE,
-    mates_a_waiting_side,
+    CHECK,
     natural_order,
     right_move,
     think,
@@ -103,13 +104,13 @@ class Difficulty:
     def as_dict(self) -> dict[str, float]:
         return dict(zip(FEATURES, self.values, strict=True))
 
-    def rating(self, at_zero: float = RATING_AT_ZERO, weights: dict[str, float] | None = None) -> float:
+    def rating(self) -> float:
         """The model's rating, unclipped."""
-        weights = WEIGHTS if weights is None else weights
-        return at_zero + sum(weights[name] * value for name, value in self.as_dict().items())
+        return RATING_AT_ZERO + sum(WEIGHTS[name] * value for name, value in self.as_dict().items())
 
 
 def clipped(rating: float) -> int:
+    """A rating rounded and kept within FLOOR-CEILING."""
     return round(min(CEILING, max(FLOOR, rating)))
 
 
@@ -124,7 +125,7 @@ def difficulty(puzzle: PuzzleLine, tags: Sequence[str] | None = None) -> Difficu
         kind = _kind(puzzle)
     else:
         decoys, rivals = _werera_competitors(start.copy(), puzzle.solver, first)
-        kind = "capture" if start.is_capture(first) else "quiet"
+        kind = _werera_kind(start.copy(), puzzle.solver, first)
     slower = start.werera is not None and quicker_side(start.werera) != puzzle.solver
     values = {
         "effort": math.log2(1 + _effort(puzzle)),
@@ -164,6 +165,12 @@ def _kind(puzzle: PuzzleLine) -> str:
     return "capture" if before.is_capture(move) else "quiet"
 
 
+def _werera_kind(position: Position, side: int, choice: int) -> str:
+    """A werera choice's kind: a check if it attacks the enemy negus when the opponent waits (R5.4)."""
+    kind = dict(werera_order(position, side)).get(choice)
+    return "check" if kind == CHECK else "capture" if kind == CAPTURE else "quiet"
+
+
 def _competitors(position: Position, solution: int) -> tuple[int, int]:
     """The checks and captures other than the solution (they fail: the proof says so), and the other moves
     within NEAR of the best at a shallow look."""
@@ -172,7 +179,7 @@ def _competitors(position: Position, solution: int) -> tuple[int, int]:
     search = MaterialSearch(max_nodes=LOOK_NODES)
     values = {}
     try:
-        for move, _kind_of in order:
+        for move, _ in order:
             values[move] = search.move_value(position, move, 1, -2 * WON, 2 * WON)
     except SearchLimitError:
         pass
@@ -182,11 +189,18 @@ def _competitors(position: Position, solution: int) -> tuple[int, int]:
 
 
 def _werera_competitors(position: Position, side: int, solution: int) -> tuple[int, int]:
-    """A werera round's forcing choices other than the solution, and its other choices that mate a waiting
-    opponent."""
+    """A werera round's forcing choices other than the solution, and its other choices that win the gain a
+    werera puzzle asks against a waiting opponent (within LOOK_NODES of the engine's search)."""
     order = werera_order(position, side)
     decoys = sum(1 for choice, kind in order if kind <= CAPTURE and choice != solution)
-    rivals = sum(
-        1 for choice, _ in order if choice != solution and mates_a_waiting_side(position, side, choice)
-    )
+    judge = WereraJudge(position, side, max_nodes=LOOK_NODES)
+    target = judge.balance + GAIN
+    rivals = 0
+    try:
+        for choice, _ in order:
+            if choice != solution and judge.ends_against_wait(choice):
+                value = judge.after(choice, WAIT)
+                rivals += value is not None and value >= target
+    except SearchLimitError:
+        pass
     return decoys, rivals

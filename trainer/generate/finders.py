@@ -1,5 +1,5 @@
-"""Puzzles found in one position: a unique mating line, a material win, a werera choice that mates whatever
-the other side chooses. Each is proved before it is kept."""
+"""Puzzles found in one position: a unique mating line, a material win (werera puzzles: `werera`). Each is
+proved before it is kept."""
 
 from dataclasses import dataclass
 
@@ -17,7 +17,6 @@ from senterej.engine.proofs.material import (
     material_step,
     prove_material_line,
 )
-from senterej.engine.proofs.werera import werera_winning_choices
 from senterej.engine.squares import FIL_ATTACKS, NEGUS_ATTACKS
 
 #: The longest mate looked for, by the number of men on the board: sparse positions are searched deeper.
@@ -42,6 +41,7 @@ class Found:
     source: str
     nodes: int
     tries: int
+    rounds: str = ""  # a werera puzzle's rounds from the start (`Puzzle.rounds`)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -50,6 +50,7 @@ class Found:
             "source": self.source,
             "nodes": self.nodes,
             "tries": self.tries,
+            "rounds": self.rounds,
         }
 
 
@@ -229,13 +230,3 @@ def _natural_tries(position: Position, solution: int) -> int:
     natural = set(checking_moves(position, legal)) | {m for m in legal if position.is_capture(m)}
     natural.discard(solution)
     return len(natural)
-
-
-def werera_puzzle(fen: str, source: str) -> Found | None:
-    """A werera puzzle: one side has exactly one choice this round that mates whatever the other chooses."""
-    position = Position.from_fen(fen)
-    for side in (WHITE, BLACK):
-        choices = werera_winning_choices(position, side, limit=2)
-        if len(choices) == 1:
-            return Found(fen, coordinate(choices[0]), source, 0, 0)
-    return None

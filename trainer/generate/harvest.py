@@ -4,8 +4,11 @@ import random
 
 from senterej.engine.bots import Bot
 from senterej.engine.game import Game
+from senterej.engine.notation import coordinate
 from senterej.engine.pieces import BLACK, WHITE
-from trainer.generate.finders import Found, mate_puzzle, material_puzzle, position_key, werera_puzzle
+from senterej.engine.werera import RoundReport
+from trainer.generate.finders import Found, mate_puzzle, material_puzzle, position_key
+from trainer.generate.werera import werera_puzzle
 from trainer.lines import PuzzleLine
 
 SELFPLAY_LEVELS = ("novice", "beginner", "casual")
@@ -15,6 +18,11 @@ PUZZLES_PER_GAME = 3
 
 def selfplay_positions(seed: int, game: int) -> list[tuple[str, str]]:
     """Every position of one bot game (the werera's included) with its source."""
+    return [(fen, source) for fen, source, _ in selfplay_game(seed, game)]
+
+
+def selfplay_game(seed: int, game: int) -> list[tuple[str, str, str]]:
+    """Every position of one bot game with its source and, in the werera, the rounds that reach it."""
     rng = random.Random(f"selfplay {seed} {game}")
     bots = [Bot(rng.choice(SELFPLAY_LEVELS), seed=rng.randrange(1 << 30)) for _ in (WHITE, BLACK)]
     record = Game()
@@ -24,7 +32,12 @@ def selfplay_positions(seed: int, game: int) -> list[tuple[str, str]]:
         if record.is_over:
             break
         position = record.position
-        positions.append((position.fen(), f"selfplay seed {seed} game {game} ply {ply}"))
+        rounds = " ".join(
+            f"{coordinate(step.choices[WHITE])}/{coordinate(step.choices[BLACK])}"
+            for step in record.history
+            if isinstance(step, RoundReport)
+        )
+        positions.append((position.fen(), f"selfplay seed {seed} game {game} ply {ply}", rounds))
         if record.in_werera:
             record.play_round(
                 bots[WHITE].choose_werera(position, WHITE), bots[BLACK].choose_werera(position, BLACK)
@@ -41,7 +54,7 @@ def selfplay_job(seed: int, game: int, material_only: bool = False) -> list[Foun
     """Mate and werera puzzles from one game (or, with `material_only`, material puzzles)."""
     found: list[Found] = []
     covered: set[str] = set()
-    for fen, source in selfplay_positions(seed, game):
+    for fen, source, rounds in selfplay_game(seed, game):
         if len(found) >= PUZZLES_PER_GAME:
             break
         if position_key(fen) in covered:
@@ -49,7 +62,7 @@ def selfplay_job(seed: int, game: int, material_only: bool = False) -> list[Foun
         if material_only:
             puzzle = None if fen.split()[1] == "-" else material_puzzle(fen, source, first_look=1)
         else:
-            puzzle = werera_puzzle(fen, source) if fen.split()[1] == "-" else mate_puzzle(fen, source)
+            puzzle = werera_puzzle(fen, rounds, source) if fen.split()[1] == "-" else mate_puzzle(fen, source)
         if puzzle is not None:
             found.append(puzzle)
             covered.update(position_key(p.fen()) for p in PuzzleLine.of(puzzle.fen, puzzle.moves).positions)

@@ -3,19 +3,21 @@
 from collections.abc import Iterator
 from itertools import count
 
-from trainer.generate.constructed import CROWDED, ENDGAMES, RULE_ENDGAMES, WERERA_SETS, constructed_job
+from trainer.generate.constructed import CROWDED, ENDGAMES, RULE_ENDGAMES, constructed_job
 from trainer.generate.deep import DEEP_SETS, TWO_FIL_SETS, deep_job, selfplay_deep_job
 from trainer.generate.finders import Found
 from trainer.generate.harvest import selfplay_job
+from trainer.generate.werera import werera_job
 
-SETS = {"endgame": ENDGAMES, "rules": RULE_ENDGAMES, "crowded": CROWDED, "werera": WERERA_SETS}
+SETS = {"endgame": ENDGAMES, "rules": RULE_ENDGAMES, "crowded": CROWDED}
 GAMES_PER_ROUND = 2
 
 
 def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
     """The endless, fixed order of jobs. Each round plays two self-play games and draws batches of
     constructed positions, the material sets taken in turn; crowded positions, the best source of mates in
-    two and more, twice as often, and the material puzzles (plentiful) every other round."""
+    two and more, twice as often; a batch of werera games; and the material puzzles (plentiful) every
+    other round."""
     for round_number in count():
         for game in range(GAMES_PER_ROUND):
             yield ("selfplay", round_number * GAMES_PER_ROUND + game, 0)
@@ -23,7 +25,8 @@ def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
         yield ("rules", round_number % len(RULE_ENDGAMES), round_number // len(RULE_ENDGAMES))
         for batch in (2 * round_number, 2 * round_number + 1):
             yield ("crowded", batch % len(CROWDED), batch // len(CROWDED))
-        yield ("werera", round_number % len(WERERA_SETS), round_number // len(WERERA_SETS))
+        # a name of its own: old state files hold constructed "werera" jobs
+        yield ("werera-games", round_number, 0)
         if round_number % 2 == 0:
             half = round_number // 2
             yield ("selfplay-material", half, 0)
@@ -57,6 +60,8 @@ def run_job(seed: int, job: tuple[str, int, int]) -> list[Found]:
         return deep_job(seed, first, second, two_fil=True)
     if kind == "selfplay-deep":
         return selfplay_deep_job(seed, first)
+    if kind == "werera-games":
+        return werera_job(seed, first)
     if kind == "crowded-material":
         return constructed_job(seed, first, second, CROWDED, material_only=True)
     return constructed_job(seed, first, second, SETS[kind])

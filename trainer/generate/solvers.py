@@ -10,8 +10,9 @@ expect (a promotion in place, R3.4), looked at last.
 It plays the first mate it finds, else the best move by material of its last finished weighing (noise
 among near equals), else its first natural move. Its work is counted in nodes: a move looked at at the
 root, an attacking node of the mate search, or MATERIAL_EFFORT nodes of the material search. In a werera
-round it looks at its choices in the natural order, each at the cost of a node, and a choice that mates a
-waiting opponent at the cost of a node for each choice the opponent could make against it.
+round it looks at its choices in the natural order (those that attack the enemy negus, then captures), each
+at the cost of a node, and one that wins against a waiting opponent at the cost of a node for each reply
+that could change the round, and of the engine's search of the rounds (`think_werera`).
 
 The node budget is a solver's strength, and thinking is uneven: at each move the budget is multiplied by
 2 ** (LAPSE * z), z a standard normal draw (a move seen at once, a move overlooked), at most MOST_LAPSE
@@ -35,6 +36,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from senterej.engine.notation import coordinate, parse_coordinate
 from senterej.engine.pieces import MEDEQ, NEGUS, VALUE, WHITE
@@ -42,7 +44,8 @@ from senterej.engine.position import WAIT, Position
 from senterej.engine.proofs import MATED, SearchLimitError, status
 from senterej.engine.proofs.mate import MateSearch, checking_moves
 from senterej.engine.proofs.material import WON, MaterialSearch
-from senterej.engine.proofs.werera import werera_round_wins
+from senterej.engine.proofs.werera import GAIN as WERERA_GAIN
+from senterej.engine.proofs.werera import WereraJudge
 from senterej.engine.werera import play_round
 from trainer.generate.finders import MATERIAL_EFFORT
 from trainer.lines import PuzzleLine
@@ -236,21 +239,49 @@ def _best(values: list[tuple[int, int]], rng: random.Random | None) -> int:
 
 
 def think_werera(position: Position, side: int, budget: int, rng: random.Random | None = None) -> Thought:
-    """The choice a solver with this budget makes for `side` in a werera round."""
+    """The choice a solver with this budget makes for `side` in a werera round: the first in its natural
+    order that ends the werera against a waiting opponent with the gain a werera puzzle asks
+    (`senterej.engine.proofs.werera.GAIN`) becomes its choice, and it is played once no reply keeps it
+    below that gain."""
     thinking = _Thinking(budget)
     choices = [choice for choice, _ in werera_order(position, side, rng)]
     thinking.choose(choices[0])
+    judge = WereraJudge(position, side)
+    target = judge.balance + WERERA_GAIN
     try:
         for choice in choices:
             thinking.spend(1)
-            if mates_a_waiting_side(position, side, choice):
-                thinking.choose(choice)
-                thinking.spend(len(position.legal_moves(side ^ 1)))
-                if werera_round_wins(position, side, choice):
-                    break
+            if not judge.ends_against_wait(choice) or not _gains(thinking, judge, choice, target):
+                continue
+            thinking.choose(choice)
+            thinking.spend(len(judge.replies(choice)))
+            if not _judged(thinking, judge, partial(judge.refuted, choice, target)):
+                break
     except _Spent:
         pass
     return _done(Thought(choices[0]), thinking, thinking.changes[-1][1])
+
+
+def _gains(thinking: _Thinking, judge: WereraJudge, choice: int, target: int) -> bool:
+    """Whether a werera choice against a waiting opponent leaves the solver at `target` or above."""
+
+    def against_a_wait() -> bool:
+        value = judge.after(choice, WAIT)
+        return value is not None and value >= target
+
+    return _judged(thinking, judge, against_a_wait)
+
+
+def _judged(thinking: _Thinking, judge: WereraJudge, question: Callable[[], bool]) -> bool:
+    """The judge's answer, its search nodes counted as the material search's are."""
+    before = judge.nodes
+    judge.max_nodes = before + thinking.left() * MATERIAL_EFFORT
+    try:
+        return question()
+    except SearchLimitError:
+        raise _Spent from None
+    finally:
+        thinking.spent += (judge.nodes - before) // MATERIAL_EFFORT
 
 
 def werera_order(position: Position, side: int, rng: random.Random | None = None) -> list[tuple[int, int]]:
@@ -272,12 +303,6 @@ def _round_against_a_wait(position: Position, side: int, choice: int) -> Positio
     after = position.copy()
     play_round(after, *((choice, WAIT) if side == WHITE else (WAIT, choice)))
     return after
-
-
-def mates_a_waiting_side(position: Position, side: int, choice: int) -> bool:
-    """Whether a werera choice of `side` mates if the opponent waits this round."""
-    after = _round_against_a_wait(position, side, choice)
-    return after.turn == side ^ 1 and status(after)[0] == MATED
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from trainer.forms import DifficultyForm, FocusForm, HintForm, MoveForm, TokenFo
 from trainer.lines import PuzzleLine
 from trainer.models import Puzzle
 from trainer.views.choosing import themes_page
+from trainer.werera_round import round_story
 from trainer.words import numbered, rating_change, theme_name
 
 #: What the pages keep beside the services' own store: the difficulty and the last outcome, so that a page
@@ -327,6 +328,7 @@ def puzzle_context(
         "hint_label": _hint_label(request, puzzle, state) if live and hint is None else "",
         "charged": bool(state.get("charged")),
         "steps": numbered(start, line.sans(), solver) if done else [],
+        "round_story": round_story(line) if done else [],
         "step": step,
         "themes": [(name, theme_name(name)) for name in puzzle.theme_list] if done else [],
         "focus": focus,

@@ -169,9 +169,9 @@ class Command(BaseCommand):
         puzzle_columns = ["fen", "moves", "themes", "rating", "rating_deviation", "volatility"]
         _insert(
             Puzzle,
-            [*puzzle_columns, "source", "active", "created"],
+            [*puzzle_columns, "source", "rounds", "active", "created"],
             (
-                (FEN, MOVES, " ".join(t), r, 80.0, START_VOLATILITY, SOURCE, True, stamp)
+                (FEN, MOVES, " ".join(t), r, 80.0, START_VOLATILITY, SOURCE, "", True, stamp)
                 for t, r in zip(themes, ratings, strict=True)
             ),
         )

@@ -174,6 +174,7 @@ class Command(BaseCommand):
                     "themes": " ".join(tagged.themes),
                     "rating": tagged.rating,
                     "source": tagged.found.source,
+                    **({"rounds": tagged.found.rounds} if tagged.found.rounds else {}),
                     "created": CREATED,
                 }
                 fixture.write(json.dumps({"model": "trainer.puzzle", "pk": pk, "fields": fields}) + "\n")

@@ -16,7 +16,9 @@ from trainer.proof import validate
 
 def _check(record: dict[str, Any]) -> tuple[int, str | None]:
     fields = record["fields"]
-    return record["pk"], validate(fields["fen"], fields["moves"], fields.get("themes"))
+    return record["pk"], validate(
+        fields["fen"], fields["moves"], fields.get("themes"), fields.get("rounds", "")
+    )
 
 
 class Command(BaseCommand):

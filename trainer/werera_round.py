@@ -1,0 +1,99 @@
+"""How a werera puzzle's round goes against the opponent's most testing choices, in words: its best capture,
+a wait (or any choice that takes nothing), and for a slower solver the quicker side's check. Each is told
+by a sentence on why the solution still wins (R5.3-R5.5), then by the round's own report (R5.10) in the
+words of a played game's rounds."""
+
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from senterej.board.notation import move_html, sentence
+from senterej.board.sides import Side
+from senterej.engine.notation import coordinate, parse_coordinate, san
+from senterej.engine.pieces import WHITE
+from senterej.engine.position import WAIT, Position
+from senterej.engine.proofs import MATED, status
+from senterej.engine.proofs.werera import WereraJudge
+from senterej.engine.werera import play_round, quicker_side
+from senterej.play.words import round_sentences
+from trainer.lines import PuzzleLine
+
+#: Nodes allowed to value the rounds told (the proof's own budget is larger than they need).
+STORY_NODES = 60_000
+
+
+def round_story(line: PuzzleLine) -> list[list[SafeString]]:
+    """For each of the opponent's most testing choices, a sentence on how the round goes and the round's
+    report; empty for a puzzle out of the werera."""
+    position = line.start
+    if position.werera is None or not line.moves:
+        return []
+    solver, choice = line.solver, parse_coordinate(line.moves[0])
+    them = solver ^ 1
+    judge = WereraJudge(position, solver, STORY_NODES)
+    names = {
+        "them": Side.of(them).label,
+        "quicker": Side.of(quicker_side(position.werera)).label,
+        "round": position.werera,
+    }
+    quick = quicker_side(position.werera) == solver
+    capture = position.is_capture(choice)
+    captures = [move for move in position.legal_moves(them) if position.is_capture(move)]
+    quiet = [move for move in position.legal_moves(them) if not position.is_capture(move)]
+    told: list[list[SafeString]] = []
+    if captures:
+        worst = min(captures, key=lambda move: (judge.after(choice, move) or 0, judge.after(WAIT, move) or 0))
+        square = coordinate(worst)[2:4]
+        if capture and quick:
+            words = _(
+                "If %(them)s takes on %(square)s, your capture still goes first: %(quicker)s is quicker"
+                " in round %(round)s (R5.3)."
+            )
+        else:
+            words = _(
+                "If %(them)s takes on %(square)s, that capture is played first and alone (R5.3), but it"
+                " leaves you well ahead."
+            )
+        told.append(_told(position, solver, choice, worst, sentence(words, square=square, **names)))
+    if capture and quick:
+        words = _("If %(them)s takes nothing, your capture is played alone (R5.3).")
+    elif capture:
+        words = _(
+            "If %(them)s takes nothing, your capture is played even though %(quicker)s is quicker in round"
+            " %(round)s (R5.3)."
+        )
+    elif quick:
+        words = _("If %(them)s takes nothing, your check is played first and ends the werera (R5.4).")
+    else:
+        words = _("If %(them)s waits, your check is played and ends the werera (R5.5).")
+    told.append(_told(position, solver, choice, WAIT, sentence(words, **names)))
+    checks = [] if quick or capture else [move for move in quiet if _checks(position, them, move)]
+    if checks:
+        check = min(checks, key=lambda move: judge.after(choice, move) or 0)
+        words = _(
+            "If %(them)s gives check with %(move)s first, your choice is dropped (R5.4), but the check"
+            " leaves you well ahead."
+        )
+        drawn = move_html(san(position, check, them), them)
+        told.append(_told(position, solver, choice, check, sentence(words, move=drawn, **names)))
+    return told
+
+
+def _told(position: Position, solver: int, choice: int, reply: int, words: SafeString) -> list[SafeString]:
+    """The sentence, then the report of the round of `choice` against `reply`."""
+    white, black = (choice, reply) if solver == WHITE else (reply, choice)
+    sans = {
+        side.value: san(position, move, side.colour) if move != WAIT else ""
+        for side, move in ((Side.WHITE, white), (Side.BLACK, black))
+    }
+    after = position.copy()
+    report = play_round(after, white, black)
+    mated = after.turn is not None and status(after)[0] == MATED
+    return [words, *round_sentences(report.as_dict(), sans, game_over=mated)]
+
+
+def _checks(position: Position, side: int, move: int) -> bool:
+    position.push(move, side)
+    try:
+        return position.is_check(side ^ 1)
+    finally:
+        position.pop()
