@@ -13,6 +13,7 @@ from senterej.engine.position import Position
 from senterej.engine.proofs import DRAWN, status
 from senterej.engine.proofs.mate import MateSearch, prove_mate_line
 from trainer.generate.deep import DEEP_KIND, DEEP_PROOF_NODES, climbed_puzzle, deep_puzzle
+from trainer.generate.difficulty import difficulty
 from trainer.generate.finders import Found, mate_grade
 from trainer.generate.selection import Tagged, goals_met, initial_rating, select_more, tag
 from trainer.lines import PuzzleLine
@@ -44,7 +45,8 @@ def test_r7_1_a_unique_mate_in_four_is_proved_and_rated_strong():
     assert proof.failure is None and 0 < proof.nodes <= DEEP_PROOF_NODES
     assert validate(MATE_IN_FOUR, MATE_IN_FOUR_LINE) is None
     tagged = tag(Found(MATE_IN_FOUR, MATE_IN_FOUR_LINE, "hand-made", proof.nodes, proof.failed_tries))
-    assert tagged.themes[:2] == ["mateIn4", "derMate"] and tagged.rating >= 2000
+    # a mate by feres checks: harder than three puzzles in four of the pool (its upper quartile is 1681)
+    assert tagged.themes[:2] == ["mateIn4", "derMate"] and tagged.rating >= 1700
 
 
 def test_r3_2_a_unique_mate_in_five_ends_with_a_promotion_to_a_lost_der():
@@ -52,7 +54,7 @@ def test_r3_2_a_unique_mate_in_five_ends_with_a_promotion_to_a_lost_der():
     assert proof.failure is None and proof.nodes <= DEEP_PROOF_NODES
     tagged = tag(Found(MATE_IN_FIVE, MATE_IN_FIVE_LINE, "hand-made", proof.nodes, proof.failed_tries))
     assert tagged.themes[:2] == ["mateIn5", "derMate"] and "lostPiecePromotion" in tagged.themes
-    assert tagged.rating == 2400
+    assert 2000 <= tagged.rating < 2400  # among the hardest, and not on the ceiling
 
 
 def test_r7_3_a_mate_in_four_that_leaves_the_last_piece_alone():
@@ -71,12 +73,12 @@ def test_r7_4_a_lone_feres_near_the_end_of_its_count_holds_the_mate_off():
     assert prove_mate_line(COUNTING.format(count=5), line).failure == "move 1 (g2h2) does not mate in 4"
 
 
-def test_a_deeper_mate_rates_higher_by_the_formula():
+def test_a_deeper_mate_rates_higher_by_the_model():
     line = MATE_IN_FOUR_LINE.split()
     four, three = (PuzzleLine.of(MATE_IN_FOUR, " ".join(line[:length])) for length in (7, 5))
-    assert initial_rating(four, 1000, 2, []) - initial_rating(three, 1000, 2, []) == 420
-    assert initial_rating(three, 9999, 2, []) - initial_rating(three, 999, 2, []) == 110
-    assert initial_rating(four, 99999, 9, ["quietMove"]) == 2400  # the ceiling
+    steps = difficulty(four).as_dict()["steps"] - difficulty(three).as_dict()["steps"]
+    assert steps == 1
+    assert initial_rating(four) > initial_rating(three)
 
 
 def test_r7_1_a_mate_in_four_with_a_second_first_move_is_refused():

@@ -1,38 +1,22 @@
 """The generated puzzles tagged, rated and chosen so that no theme crowds the others out.
 
-The initial rating (before players' results move it) is
-
-    rating = 500 + 420 * (n - 1) + 130 * log2(1 + tries) + 110 * log10(1 + nodes) + 150 * quiet + 60 * rare
-
-clipped to 600-2400, where n is the number of solver moves, tries the natural first moves (checks and
-captures) that fail, nodes the solver's effort to prove the line (the mate search's attacking nodes, or a
-twentieth of the material search's nodes, which are cheaper), quiet 1 when the first
-move neither checks nor takes, and rare 1 for a puzzle built on a rule of Senterej (the bare king, the count,
-promotion to a lost kind, the werera), which players from chess do not expect.
+The initial rating (before players' results move it) comes from how hard the puzzle is to find, not from
+its length: the difficulty model of `trainer.generate.difficulty`, fitted to simulated solvers.
 """
 
-import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from trainer.generate.difficulty import clipped, difficulty
 from trainer.generate.finders import Found, position_key
 from trainer.lines import PuzzleLine
 from trainer.themes import SENTEREJ_THEMES, themes
 
 
-def initial_rating(puzzle: PuzzleLine, nodes: int, tries: int, tags: list[str]) -> int:
-    """The formula of the module's docstring."""
-    solver_moves = len(puzzle.solver_steps)
-    quiet = "quietMove" in tags
-    rare = any(tag in SENTEREJ_THEMES for tag in tags)
-    rating = (
-        500
-        + 420 * (solver_moves - 1)
-        + 130 * math.log2(1 + tries)
-        + 110 * math.log10(1 + nodes)
-        + 150 * quiet
-        + 60 * rare
-    )
-    return round(min(2400, max(600, rating)))
+def initial_rating(puzzle: PuzzleLine, tags: Sequence[str] | None = None) -> int:
+    """A proved puzzle's starting rating (FLOOR-CEILING), from the features it has (its themes are worked
+    out when they are not given)."""
+    return clipped(difficulty(puzzle, tags).rating())
 
 
 @dataclass(frozen=True)
@@ -45,7 +29,7 @@ class Tagged:
 def tag(found: Found) -> Tagged:
     puzzle = PuzzleLine.of(found.fen, found.moves)
     tags = themes(puzzle)
-    return Tagged(found, tags, initial_rating(puzzle, found.nodes, found.tries, tags))
+    return Tagged(found, tags, initial_rating(puzzle, tags))
 
 
 #: Balance (the share of the fixture a theme may hold at most).
