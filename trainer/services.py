@@ -32,6 +32,7 @@ from senterej.play.words import result_sentence
 from trainer import selectors
 from trainer.models import Attempt, PlayerRating, Puzzle
 from trainer.rating import MAX_RD, START_VOLATILITY, Rating, rate_attempt
+from trainer.werera_round import werera_refutation
 
 SESSION_KEY = "trainer"
 SEEN_LIMIT = 300
@@ -217,8 +218,17 @@ def play(
             return _finish(session, user, puzzle, state, solved=True, played=played)
         return Outcome("continue", state["ply"], played)
     if position.turn is None:
-        message = _("That choice does not win whatever your opponent chooses this round (R5.3-R5.5).")
-        return _finish(session, user, puzzle, state, solved=False, played=[coordinate(move)], message=message)
+        message, moves = werera_refutation(line, move)
+        return _finish(
+            session,
+            user,
+            puzzle,
+            state,
+            solved=False,
+            played=[coordinate(move)],
+            message=message,
+            moves=moves,
+        )
     played, message, moves = _refutation(position, move)
     return _finish(session, user, puzzle, state, solved=False, played=played, message=message, moves=moves)
 

@@ -196,6 +196,21 @@ def test_r5_3_a_solved_werera_puzzle_tells_how_the_round_goes(client, player):
     assert "your capture is played even though Black is quicker in round 4 (R5.3)" in solved
 
 
+def test_r5_4_a_wrong_werera_choice_is_answered_by_the_reply_that_refutes_it(client, player):
+    puzzle = PuzzleFactory(line=WERERA_SLOWER)
+    open_puzzle(client, puzzle)
+    wrong = heard(move(client, puzzle, "a4a5", **HTMX).content.decode())
+    assert "If Black waits, the werera goes on: medeq to a5 wins nothing this round (R5.4)." in wrong
+    assert Attempt.objects.get().solved is False
+
+
+def test_r5_3_a_werera_capture_that_wins_too_little_is_told_so(client, player):
+    puzzle = PuzzleFactory(line=WERERA_ROUND)
+    open_puzzle(client, puzzle)
+    wrong = heard(move(client, puzzle, "d6e8", **HTMX).content.decode())
+    assert "If Black waits, feres takes e8 is played but leaves you no clear gain (R5.3-R5.5)." in wrong
+
+
 def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
     puzzle = PuzzleFactory(line=WERERA_ROUND, themes="werera mateIn1")
     page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
@@ -206,7 +221,7 @@ def test_r5_a_werera_puzzle_is_one_choice_shown_on_the_board(client, player):
     client.post(reverse("trainer:again", args=[puzzle.pk]))
     missed = move(client, puzzle, "d6f7", **HTMX).content.decode()
     assert (
-        "whatever your opponent chooses" in missed
+        "is played but leaves you no clear gain" in missed
         and 'data-square="f7" aria-label="f7, White feres, last move"' in missed
     )
     step = client.get(reverse("trainer:puzzle", args=[puzzle.pk]) + "?step=1").content.decode()
