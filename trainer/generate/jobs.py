@@ -1,7 +1,7 @@
 """The generator's jobs in their fixed, endless order, and what each one runs."""
 
 from collections.abc import Iterator
-from itertools import count
+from itertools import count, islice
 
 from trainer.generate.constructed import CROWDED, ENDGAMES, RULE_ENDGAMES, constructed_job
 from trainer.generate.deep import DEEP_SETS, TWO_FIL_SETS, deep_job, selfplay_deep_job
@@ -41,6 +41,17 @@ def deep_jobs(seed: int) -> Iterator[tuple[str, int, int]]:
             yield ("deep", batch % len(DEEP_SETS), batch // len(DEEP_SETS))
         yield ("two-fil", round_number % len(TWO_FIL_SETS), round_number // len(TWO_FIL_SETS))
         yield ("selfplay-deep", round_number, 0)
+
+
+def grow_jobs(seed: int) -> Iterator[tuple[str, int, int]]:
+    """The endless, fixed order of the jobs that grow a pool (`generate_puzzles --grow`): each round the jobs
+    of one round of `jobs` and, every other round, of `deep_jobs`, named as they are there, so that the
+    state files of those runs serve again."""
+    deep = deep_jobs(seed)
+    for job in jobs(seed):
+        yield job
+        if job[0] == "werera-games" and job[1] % 2 == 0:  # the last job of a round, named by its number
+            yield from islice(deep, 4)
 
 
 def job_name(seed: int, job: tuple[str, int, int]) -> str:

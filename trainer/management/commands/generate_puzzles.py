@@ -3,10 +3,11 @@ positions) on a few processes, keeps every proved puzzle in a state file as each
 resumes where it was: the jobs it has done are replayed from the file, and it stops where a run from
 scratch would), and writes a balanced selection as a JSON Lines fixture.
 
-Two runs make `fixtures/puzzles.jsonl`:
+Three runs made `fixtures/puzzles.jsonl`:
 
     python manage.py generate_puzzles --seed 1 --count 600
     python manage.py generate_puzzles --deep --seed 1 --count 100 --workers 2
+    python manage.py generate_puzzles --grow --seed 2 --count 1500 --workers 2
 
 The first writes the fixture afresh (its 600 puzzles were made at commit eabcc3a; the proofs have been made
 quicker since, so their node counts, and with them a rating or a node-limited search, may now come out a
@@ -19,14 +20,24 @@ in five, 25 in four and 8 two-fil mates) with `--count` new puzzles, or `--max-j
 file is the output + `.deep.state`. Everything is seeded: the same seed gives the same file, and a second
 run on its own output writes the same deep puzzles again. For the fixture it ran 150 jobs in about 18
 minutes on two cores.
+
+The third, `--grow` (`trainer.generate.growth`), proves every puzzle of the file again with today's proofs,
+retires the ones they refuse (`"active": false`: the line stays, and so do players' tries), tags and rates
+the others again, and adds new puzzles after the largest pk from `grow_jobs` (those of both runs above, with
+the werera games and material ideas among them), each proved again before it is kept, until `--count`
+puzzles are active, every theme within its share and every goal of `growth.GOALS` met. Its state file is
+the output + `.grow.state`; the jobs it holds are replayed in their order wherever they stand, so a state
+file put together from the other runs' (same seed, same job names) serves too.
 """
 
 import json
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
 from itertools import islice
 from multiprocessing import Pool
+from multiprocessing.pool import Pool as PoolType
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +45,8 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from trainer.generate.deep import DEEP_KIND
 from trainer.generate.finders import Found
-from trainer.generate.jobs import deep_jobs, job_name, jobs, run_job
+from trainer.generate.growth import counts_of, proved, reprove, select_grown, short_goals
+from trainer.generate.jobs import deep_jobs, grow_jobs, job_name, jobs, run_job
 from trainer.generate.selection import Tagged, goals_met, select, select_more, tag
 
 CREATED = "2025-01-01T00:00:00Z"
@@ -65,15 +77,23 @@ class Command(BaseCommand):
             action="store_true",
             help="keep the fixture's puzzles and append deep mates and two-fil mates after them",
         )
+        parser.add_argument(
+            "--grow",
+            action="store_true",
+            help="prove the fixture's puzzles again (retiring the refused ones, re-tagging and re-rating the"
+            " others) and add new ones until --count puzzles are active (default 1500)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         seed = options["seed"]
         output = Path(options["output"])
-        deep = options["deep"]
-        target = options["count"] or (100 if deep else 600)
-        state = Path(options["state"] or f"{output}{'.deep' if deep else ''}.state")
+        deep, grow = options["deep"], options["grow"]
+        target = options["count"] or (100 if deep else 1500 if grow else 600)
+        state = Path(options["state"] or f"{output}{'.deep' if deep else '.grow' if grow else ''}.state")
         start = time.monotonic()
-        if deep:
+        if grow:
+            chosen = self._grow(seed, output, state, target, options)
+        elif deep:
             kept_lines = [
                 line
                 for line in output.read_text().splitlines()
@@ -105,6 +125,36 @@ class Command(BaseCommand):
             self._write(output, chosen)
         self.stdout.write(f"wrote {len(chosen)} puzzles to {output} in {time.monotonic() - start:.0f}s")
 
+    def _grow(
+        self, seed: int, output: Path, state: Path, target: int, options: dict[str, Any]
+    ) -> list[Tagged]:
+        """The fixture proved again and grown to `target` active puzzles (see `trainer.generate.growth`)."""
+        records = [json.loads(line) for line in output.read_text().splitlines() if line.strip()]
+        with Pool(options["workers"]) as pool:
+            verdicts = pool.map(reprove, records, chunksize=4)
+        reasons = Counter(v.retired.split(":")[0] for v in verdicts if v.retired is not None)
+        for reason, number in reasons.most_common():
+            self.stdout.write(f"retired {number}: {reason}")
+        kept = [
+            (v.record["fields"]["fen"], v.record["fields"]["themes"].split())
+            for v in verdicts
+            if v.retired is None
+        ]
+        wanted = max(0, target - len(kept))
+        self.stdout.write(f"{len(kept)} of {len(records)} puzzles kept, {wanted} to add")
+
+        def enough(chosen: list[Tagged]) -> bool:
+            return len(chosen) >= wanted and not short_goals(
+                counts_of([*kept, *((c.found.fen, c.themes) for c in chosen)])
+            )
+
+        chosen = self._run(
+            seed, grow_jobs(seed), state, options, lambda c: select_grown(kept, c, wanted), enough, proved
+        )
+        first_pk = max((record["pk"] for record in records), default=0) + 1
+        self._write(output, chosen, [json.dumps(v.record) for v in verdicts], first_pk)
+        return chosen
+
     def _run(
         self,
         seed: int,
@@ -113,51 +163,49 @@ class Command(BaseCommand):
         options: dict[str, Any],
         choose: Callable[[list[Tagged]], list[Tagged]],
         enough: Callable[[list[Tagged]], bool],
+        tagger: Callable[[Found], Tagged | None] = tag,
     ) -> list[Tagged]:
         """Runs the jobs in their order until `enough` holds for the chosen puzzles, looked at after every
         tenth job and after the last. The jobs the state file has already done are replayed from it, so a
         resumed run stops where a run from scratch would, and writes the same file."""
-        recorded = self._resume(state)
-        self.stdout.write(f"resuming with {len(recorded)} jobs done")
         start = time.monotonic()
         ordered = list(islice(all_jobs, options["max_jobs"]))
         candidates: list[Tagged] = []
-        replayed = 0
-        for job in ordered:
-            if job_name(seed, job) not in recorded:
-                break
-            candidates.extend(recorded[job_name(seed, job)])
-            replayed += 1
-            if (replayed % 10 == 0 or replayed == len(ordered)) and enough(choose(candidates)):
-                return choose(candidates)
-        pending = ordered[replayed:]
-        if pending:
-            with Pool(options["workers"]) as pool, state.open("a") as log:
-                results = pool.imap(partial(run_job, seed), pending)
-                for number, (job, found) in enumerate(zip(pending, results, strict=True), start=replayed + 1):
-                    log.write(json.dumps({"job": job_name(seed, job), "found": [f.as_dict() for f in found]}))
-                    log.write("\n")
+        with Pool(options["workers"]) as pool, state.open("a") as log:
+            recorded = self._resume(state, pool, tagger)
+            self.stdout.write(f"resuming with {len(recorded)} jobs done")
+            pending = [job for job in ordered if job_name(seed, job) not in recorded]
+            results = pool.imap(partial(run_job, seed), pending)
+            for number, job in enumerate(ordered, start=1):
+                name = job_name(seed, job)
+                if name in recorded:
+                    candidates.extend(recorded[name])
+                else:
+                    found = next(results)
+                    log.write(json.dumps({"job": name, "found": [f.as_dict() for f in found]}) + "\n")
                     log.flush()
-                    candidates.extend(tag(f) for f in found)
-                    if number % 10 == 0 or number == len(ordered):
-                        chosen = choose(candidates)
-                        self.stdout.write(
-                            f"{number} jobs, {len(candidates)} found, {len(chosen)} chosen,"
-                            f" {time.monotonic() - start:.0f}s"
-                        )
-                        if enough(chosen):
-                            pool.terminate()
-                            break
+                    candidates.extend(t for t in pool.map(tagger, found) if t is not None)
+                if number % 10 == 0 or number == len(ordered):
+                    chosen = choose(candidates)
+                    self.stdout.write(
+                        f"{number} jobs, {len(candidates)} found, {len(chosen)} chosen,"
+                        f" {time.monotonic() - start:.0f}s"
+                    )
+                    if enough(chosen):
+                        pool.terminate()
+                        return chosen
         return choose(candidates)
 
-    def _resume(self, state: Path) -> dict[str, list[Tagged]]:
-        """The puzzles each job of the state file found, by the job's name."""
-        recorded: dict[str, list[Tagged]] = {}
-        if state.exists():
-            for line in state.read_text().splitlines():
-                record = json.loads(line)
-                recorded[record["job"]] = [tag(Found(**found)) for found in record["found"]]
-        return recorded
+    def _resume(
+        self, state: Path, pool: PoolType, tagger: Callable[[Found], Tagged | None]
+    ) -> dict[str, list[Tagged]]:
+        """The puzzles each job of the state file found, by the job's name, tagged and rated again (on the
+        workers: a rating searches)."""
+        records = [json.loads(line) for line in state.read_text().splitlines()] if state.exists() else []
+        found = [Found(**f) for record in records for f in record["found"]]
+        tagged = iter(pool.map(tagger, found, chunksize=16))
+        kept = {record["job"]: [next(tagged) for _ in record["found"]] for record in records}
+        return {job: [t for t in found if t is not None] for job, found in kept.items()}
 
     def _write(
         self, output: Path, chosen: list[Tagged], kept_lines: list[str] | None = None, first_pk: int = 1
