@@ -6,7 +6,7 @@ from itertools import count
 from trainer.generate.constructed import CROWDED, ENDGAMES, RULE_ENDGAMES, WERERA_SETS, constructed_job
 from trainer.generate.deep import DEEP_SETS, TWO_FIL_SETS, deep_job, selfplay_deep_job
 from trainer.generate.finders import Found
-from trainer.generate.harvest import selfplay_job
+from trainer.generate.harvest import selfplay_job, selfplay_material_job
 
 SETS = {"endgame": ENDGAMES, "rules": RULE_ENDGAMES, "crowded": CROWDED, "werera": WERERA_SETS}
 GAMES_PER_ROUND = 2
@@ -15,7 +15,9 @@ GAMES_PER_ROUND = 2
 def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
     """The endless, fixed order of jobs. Each round plays two self-play games and draws batches of
     constructed positions, the material sets taken in turn; crowded positions, the best source of mates in
-    two and more, twice as often, and the material puzzles (plentiful) every other round."""
+    two and more, twice as often, and material puzzles from one self-play game and one batch of crowded
+    positions. Material puzzles by the stricter proof are rare (about one a self-play game, in 5 s, and one
+    in three crowded batches, of 2 s each), so both their jobs run every round."""
     for round_number in count():
         for game in range(GAMES_PER_ROUND):
             yield ("selfplay", round_number * GAMES_PER_ROUND + game, 0)
@@ -24,10 +26,8 @@ def jobs(seed: int) -> Iterator[tuple[str, int, int]]:
         for batch in (2 * round_number, 2 * round_number + 1):
             yield ("crowded", batch % len(CROWDED), batch // len(CROWDED))
         yield ("werera", round_number % len(WERERA_SETS), round_number // len(WERERA_SETS))
-        if round_number % 2 == 0:
-            half = round_number // 2
-            yield ("selfplay-material", half, 0)
-            yield ("crowded-material", half % len(CROWDED), half // len(CROWDED))
+        yield ("selfplay-material", round_number, 0)
+        yield ("crowded-material", round_number % len(CROWDED), round_number // len(CROWDED))
 
 
 def deep_jobs(seed: int) -> Iterator[tuple[str, int, int]]:
@@ -50,7 +50,7 @@ def run_job(seed: int, job: tuple[str, int, int]) -> list[Found]:
     if kind == "selfplay":
         return selfplay_job(seed, first)
     if kind == "selfplay-material":
-        return selfplay_job(seed, first, material_only=True)
+        return selfplay_material_job(seed, first)
     if kind == "deep":
         return deep_job(seed, first, second)
     if kind == "two-fil":
