@@ -5,7 +5,7 @@ from senterej.engine.position import Position
 from senterej.engine.proofs.material import prove_material_line
 from trainer.generate import harvest
 from trainer.generate.finders import material_puzzle
-from trainer.generate.ideas import after_each_move, has_idea
+from trainer.generate.ideas import after_each_move, has_idea, is_exchange
 from trainer.generate.jobs import jobs
 
 #: White's feres jumps to c7, checking the negus and attacking the der (both sides keep four pieces).
@@ -52,3 +52,20 @@ def test_the_material_jobs_come_in_the_generators_order():
         ("selfplay-material", 1, 0),
         ("crowded-material", 1, 0),
     ]
+
+
+#: Two positions where a single capture of a dearer man wins (a medeq takes a der; another takes a der).
+EXCHANGES = (
+    "1k2qb1r/1pp1ppp1/2rp3p/p2P1B2/2b1P3/1N4PN/P4PQP/R1B1K2n w - - 3 17 0/0",
+    "3k2r1/p2qp1p1/3b4/8/1p3r2/3BB1P1/b1Q1P3/R2K2R1 w - - 4 33 0/0",
+)
+
+
+def test_a_game_gives_one_exchange_and_leaves_room_for_the_other_ideas(monkeypatch):
+    positions = [(fen, f"ply {ply}") for ply, fen in enumerate((*EXCHANGES, BEFORE_THE_SLIP))]
+    monkeypatch.setattr(harvest, "selfplay_positions", lambda seed, game: positions)
+    monkeypatch.setattr(harvest, "MATERIAL_GAP", 0)
+    found = harvest.selfplay_material_job(1, 0)
+    assert [f.moves for f in found if is_exchange(f.fen, f.moves)] == ["d5c6"]
+    assert ("b5c7 e8d8 c7a8", "ply 2 after d8e8") in [(f.moves, f.source) for f in found]
+    assert all(material_puzzle(fen, "x") is not None for fen in EXCHANGES)

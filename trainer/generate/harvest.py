@@ -8,7 +8,7 @@ from senterej.engine.pieces import BLACK, WHITE
 from senterej.engine.position import Position
 from senterej.engine.proofs import status
 from trainer.generate.finders import Found, mate_puzzle, material_puzzle, position_key, werera_puzzle
-from trainer.generate.ideas import after_each_move, has_idea
+from trainer.generate.ideas import after_each_move, has_idea, is_exchange
 from trainer.lines import PuzzleLine
 
 SELFPLAY_LEVELS = ("novice", "beginner", "casual")
@@ -17,6 +17,7 @@ PUZZLES_PER_GAME = 3
 #: Material puzzles kept from one game, and the plies passed over after each.
 MATERIAL_PER_GAME = 6
 MATERIAL_GAP = 4
+EXCHANGES_PER_GAME = 1
 
 
 def selfplay_positions(seed: int, game: int) -> list[tuple[str, str]]:
@@ -62,10 +63,12 @@ def selfplay_job(seed: int, game: int) -> list[Found]:
 def selfplay_material_job(seed: int, game: int) -> list[Found]:
     """Material puzzles from one game: in each turn-based position, and in each position one move after
     it (a slip of the side to move, which hands the other side an idea), wherever a quick look sees an
-    idea. An idea stays on the board for a few moves, so after a puzzle the next plies are passed over."""
+    idea. An idea stays on the board for a few moves, so after a puzzle the next plies are passed over.
+    A single capture of a dearer man (an exchange that wins) is the commonest and plainest idea: a game
+    gives at most EXCHANGES_PER_GAME of them, so that forks, skewers and promotions get their room."""
     found: list[Found] = []
     covered: set[str] = set()
-    next_ply = 0
+    next_ply = exchanges = 0
     for ply, (fen, source) in enumerate(selfplay_positions(seed, game)):
         if len(found) >= MATERIAL_PER_GAME:
             break
@@ -80,8 +83,10 @@ def selfplay_material_job(seed: int, game: int) -> list[Found]:
             if status(position)[0] is not None or not has_idea(position):
                 continue
             puzzle = material_puzzle(candidate, f"{source} after {slip}" if slip else source)
-            if puzzle is not None:
-                found.append(puzzle)
-                next_ply = ply + MATERIAL_GAP
-                break
+            if puzzle is None or (is_exchange(puzzle.fen, puzzle.moves) and exchanges >= EXCHANGES_PER_GAME):
+                continue
+            exchanges += is_exchange(puzzle.fen, puzzle.moves)
+            found.append(puzzle)
+            next_ply = ply + MATERIAL_GAP
+            break
     return found

@@ -5,7 +5,7 @@ times more than this look."""
 
 from collections.abc import Iterator
 
-from senterej.engine.notation import coordinate
+from senterej.engine.notation import coordinate, parse_coordinate
 from senterej.engine.pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, VALUE, WHITE
 from senterej.engine.position import Position
 from senterej.engine.squares import (
@@ -79,6 +79,12 @@ def _skewer(position: Position, solver: int, kind: int, sq: int) -> bool:
     occupied = (position.by_colour[WHITE] | position.by_colour[BLACK]) & ~(1 << negus)
     behind = der_attacks(sq, occupied) & LINE[sq][negus] & position.by_colour[solver ^ 1]
     return any(position.board[target] & 7 in TARGETS for target in squares_of(behind))
+
+
+def is_exchange(fen: str, moves: str) -> bool:
+    """Whether the line is a single capture: an exchange that wins, the plainest of the ideas."""
+    line = moves.split()
+    return len(line) == 1 and Position.from_fen(fen).is_capture(parse_coordinate(line[0]))
 
 
 def after_each_move(fen: str) -> Iterator[tuple[str, str]]:
