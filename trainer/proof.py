@@ -3,7 +3,7 @@ The site imports this module, never the generator."""
 
 from senterej.engine.notation import parse_move
 from senterej.engine.position import Position
-from senterej.engine.proofs import MATED, status
+from senterej.engine.proofs import MATED, SearchLimitError, status
 from senterej.engine.proofs.mate import prove_mate_line
 from senterej.engine.proofs.material import prove_material_line
 from senterej.engine.proofs.werera import prove_werera_choice
@@ -22,7 +22,7 @@ def validate(fen: str, moves: str, stored_themes: str | None = None, rounds: str
             failure = prove_mate_line(fen, moves.split()).failure
         else:
             failure = prove_material_line(fen, moves.split())
-    except ValueError as error:
+    except (ValueError, SearchLimitError) as error:
         return str(error)
     if failure is None and stored_themes is not None:
         expected = themes(PuzzleLine.of(fen, moves))

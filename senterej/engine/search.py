@@ -18,6 +18,7 @@ from .fen import SEVENTY_MOVES
 from .game import draw_by_count_or_r8, is_bare_king
 from .pieces import BLACK, MEDEQ, VALUE, WHITE
 from .position import Position
+from .proofs import SearchLimitError
 
 MATE = 100_000
 #: Scores beyond this are mates; a mate found `ply` half-moves from the root scores MATE - ply.
@@ -43,10 +44,6 @@ KILLER_FIRST = 1 << 22
 
 class _OutOfTime(Exception):
     """Raised inside the tree when a node or time limit is reached; the last finished answer stands."""
-
-
-class NodeLimitError(Exception):
-    """A value asked for within a node budget could not be found within it."""
 
 
 @dataclass
@@ -129,20 +126,29 @@ class Searcher:
         return result
 
     def score_moves(
-        self, position: Position, depth: int, seen: Iterable[tuple[int, ...]] = ()
+        self,
+        position: Position,
+        depth: int,
+        seen: Iterable[tuple[int, ...]] = (),
+        max_nodes: int | None = None,
     ) -> list[tuple[int, int]]:
         """Every legal move with its score from the mover's view, each searched `depth` plies with a full
-        window, so that a weaker bot can choose among good and less good moves."""
-        moves = self._begin(position, None, None, seen, self.clock())
+        window, so that a weaker bot can choose among good and less good moves. Past `max_nodes` nodes it
+        raises SearchLimitError."""
+        moves = self._begin(position, max_nodes, None, seen, self.clock())
         moves = self._ordered(moves, 0, self._table_move(position))
         self._horizon = max(depth, 1)
         scores = []
         for move in moves:
             position.push(move)
             self._path.append(position.placement_key())
-            scores.append((move, -self._negamax(depth - 1, -INFINITY, INFINITY, 1)))
-            self._path.pop()
-            position.pop()
+            try:
+                scores.append((move, -self._negamax(depth - 1, -INFINITY, INFINITY, 1)))
+            except _OutOfTime:
+                raise SearchLimitError(f"more than {max_nodes} nodes") from None
+            finally:
+                self._path.pop()
+                position.pop()
         return scores
 
     def value(
@@ -157,13 +163,13 @@ class Searcher:
         """What a turn-based position is worth to the side to move: the rules' verdict if the game is over,
         else a search of `depth` plies (0: captures and promotions only). Outside the window (alpha, beta)
         the answer is only a bound: at most alpha, or at least beta. Past `max_nodes` nodes it raises
-        NodeLimitError."""
+        SearchLimitError."""
         self._begin(position, max_nodes, None, seen, self.clock())
         self._horizon = max(depth, 1)
         try:
             return self._negamax(depth, alpha, beta, 0)
-        except _OutOfTime as error:
-            raise NodeLimitError(f"more than {max_nodes} nodes") from error
+        except _OutOfTime:
+            raise SearchLimitError(f"more than {max_nodes} nodes") from None
 
     def _begin(
         self,

@@ -13,7 +13,6 @@ from senterej.engine.proofs.mate import (
     checking_moves,
     prove_mate_line,
 )
-from senterej.engine.proofs.material import prove_material_line
 
 MATE_IN_ONE = "k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0"
 LAST_PIECE_MATES = "k1r5/pp6/8/8/8/8/8/2R1K3 w - - 0 1 0/0"
@@ -129,17 +128,6 @@ def test_the_checks_generated_by_themselves_are_the_checks():
         compared += 1
         checked += bool(checks)
     assert compared >= 10 and checked >= 5
-
-
-def test_material_won_by_one_move_only():
-    fen = "3B2k1/n3KR2/2P2P1p/p2bN3/3r4/8/8/8 b - - 0 30 0/0"
-    assert prove_material_line(fen, ["d5f7"]) is None
-    assert prove_material_line(fen, ["a5a4"]).startswith("move 1 (a5a4): it wins")
-
-
-def test_r7_3_taking_the_last_piece_wins_no_material():
-    failure = prove_material_line(LAST_PIECE_MATES, ["c1c8"])
-    assert failure == "move 1 (c1c8): it wins 200 centipawns, less than 250"
 
 
 def test_a_line_must_be_legal_and_end_with_the_solver():

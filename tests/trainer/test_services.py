@@ -214,7 +214,7 @@ def test_r5_a_werera_puzzle_is_one_choice_of_the_side_whose_man_it_moves(learner
     assert p.line.solver == WHITE
     assert solve(SessionStore(), learner, p, ["d6b7"]).state == "solved"
     wrong = solve(SessionStore(), learner, p, ["d6f7"])
-    assert wrong.state == "failed" and "whatever your opponent chooses" in wrong.message
+    assert wrong.state == "failed" and "is played but leaves you no clear gain" in wrong.message
 
 
 @pytest.mark.django_db

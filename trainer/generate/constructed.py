@@ -9,6 +9,7 @@ from senterej.engine.pieces import BLACK, KIND_OF_LETTER, MEDEQ, WHITE, Piece
 from senterej.engine.position import Position
 from senterej.engine.proofs import status
 from trainer.generate.finders import Found, mate_puzzle, material_puzzle
+from trainer.generate.ideas import has_idea
 
 POSITIONS_PER_BATCH = 200
 
@@ -210,7 +211,10 @@ def constructed_job(
         if fen is None:
             continue
         source = f"{spec.name} seed {seed} #{index}"
-        puzzle = material_puzzle(fen, source) if material_only else mate_puzzle(fen, source)
+        if material_only:
+            puzzle = material_puzzle(fen, source) if has_idea(Position.from_fen(fen)) else None
+        else:
+            puzzle = mate_puzzle(fen, source)
         if puzzle is not None:
             found.append(puzzle)
     return found

@@ -9,14 +9,17 @@ from senterej.engine.position import Position
 from senterej.engine.proofs import SearchLimitError, status
 from senterej.engine.proofs.mate import MateSearch, best_defence, checking_moves, prove_mate_line
 from senterej.engine.proofs.material import (
+    CHECK_ESCAPES,
+    DEFENCE_DEPTH,
     GAIN,
-    KEPT_PIECES,
-    WON,
-    MaterialSearch,
+    START_BAR,
+    STEP_DEPTH,
+    MaterialJudge,
+    margin_bar,
     material,
-    material_step,
     prove_material_line,
 )
+from senterej.engine.search import MATE_BOUND
 from senterej.engine.squares import FIL_ATTACKS, NEGUS_ATTACKS
 
 #: The longest mate looked for, by the number of men on the board: sparse positions are searched deeper.
@@ -26,8 +29,10 @@ FIND_NODES = 12_000
 PROOF_NODES = 20_000
 #: Longest defences tried at each step for one that keeps the solver's next move unique.
 REPLIES_TRIED = 4
-#: Nodes allowed to the material search for one position (a first look, then the proof of a line).
-MATERIAL_NODES = 15_000
+#: Nodes allowed to the material search for one position's first look and line (the proof has its own).
+MATERIAL_NODES = 30_000
+#: The longest material line looked for, in solver moves.
+MATERIAL_MOVES = 3
 #: A position with fewer legal moves than this is no real choice.
 MIN_CHOICES = 6
 #: The material search's nodes are cheaper than the mate search's: they count this much less in a rating.
@@ -162,66 +167,81 @@ def _reply_rank(position: Position, move: int) -> tuple[int, str]:
     return (1 if checking_moves(position, [move]) else 2), coordinate(move)
 
 
-def material_puzzle(fen: str, source: str, first_look: int = 2) -> Found | None:
-    """A material puzzle: one move that wins at least GAIN, two plies deep, with the loser keeping two
-    pieces; followed, when it is just as clear, by the best defence and the one move that cashes in.
-    `first_look` 1 skips positions where no capture wins at once (cheaper, but it misses forks)."""
+def material_puzzle(fen: str, source: str) -> Found | None:
+    """A material puzzle: a start not already won where one move is best by the proof's margin, followed
+    by the best defence and the solver's next only move while the gain is not yet on the board (a fork
+    cashed in, a trapped piece taken), up to MATERIAL_MOVES solver moves; the longest line the proof
+    accepts is kept, then shorter ones."""
     position = Position.from_fen(fen)
     verdict, legal = status(position)
     us = position.turn
-    if verdict is not None or us is None or position.piece_count(us ^ 1) <= KEPT_PIECES:
+    if verdict is not None or us is None or len(legal) < MIN_CHOICES:
         return None
-    if len(legal) < MIN_CHOICES:
+    if position.is_check() and len(legal) < CHECK_ESCAPES:
         return None
-    search = MaterialSearch(max_nodes=MATERIAL_NODES)
+    judge = MaterialJudge(max_nodes=MATERIAL_NODES)
     try:
-        if (
-            first_look < 2
-            and _best_material_move(search, position, legal, 1)[1] < material(position, us) + GAIN
-        ):
+        # the cheap looks first, by null windows: a gain to be had, the start not already won, and the
+        # gain over the start
+        if judge.value(position, STEP_DEPTH, (), GAIN - 1, GAIN) < GAIN:
             return None
-        first, value = _best_material_move(search, position, legal, 2)
-        if value < material(position, us) + GAIN or value >= WON // 2:
+        standing = judge.standing(position)
+        bar = standing + GAIN
+        if standing >= START_BAR or judge.value(position, STEP_DEPTH, (), bar - 1, bar) < bar:
             return None
-        if material_step(search, position, first, 2) is not None:
-            return None
-        line = [first]
-        position.push(first)
-        replies = position.legal_moves()
-        reply = min(
-            replies, key=lambda m: (-search.move_value(position, m, 3, -2 * WON, 2 * WON), coordinate(m))
-        )
-        position.push(reply)
-        second, _ = _best_material_move(search, position, position.legal_moves(), 2)
-        position.pop()
-        position.pop()
-        longer = [coordinate(m) for m in (first, reply, second)]
-        if prove_material_line(fen, longer, MaterialSearch(max_nodes=MATERIAL_NODES)) is None:
-            line = [first, reply, second]
+        line = _material_line(judge, position, us)
     except SearchLimitError:
         return None
-    moves = [coordinate(m) for m in line]
-    proof = MaterialSearch(max_nodes=MATERIAL_NODES)
+    for length in range(len(line), 0, -2):
+        moves = [coordinate(m) for m in line[:length]]
+        proof = MaterialJudge()
+        try:
+            if prove_material_line(fen, moves, proof) is None:
+                return Found(
+                    fen,
+                    " ".join(moves),
+                    source,
+                    proof.nodes // MATERIAL_EFFORT,
+                    _natural_tries(position, line[0]),
+                )
+        except SearchLimitError:
+            continue
+    return None
+
+
+def _material_line(judge: MaterialJudge, position: Position, solver: int) -> list[int]:
+    """The solver's clear best moves and the best defences between them, while the gain is not yet taken."""
+    start = material(position, solver)
+    line: list[int] = []
+    seen: list[tuple[int, ...]] = []
     try:
-        if prove_material_line(fen, moves, proof) is not None:
-            return None
-    except SearchLimitError:
+        while len(line) < 2 * MATERIAL_MOVES - 1:
+            move = _clear_best(judge, position, seen)
+            if move is None:
+                break
+            line.append(move)
+            seen.append(position.placement_key())
+            position.push(move)
+            if material(position, solver) >= start + GAIN or status(position)[0] is not None:
+                break
+            reply, _ = judge.best(position, DEFENCE_DEPTH, seen)
+            line.append(reply)
+            seen.append(position.placement_key())
+            position.push(reply)
+    finally:
+        for _ in line:
+            position.pop()
+    return line if len(line) % 2 else line[:-1]
+
+
+def _clear_best(judge: MaterialJudge, position: Position, seen: list[tuple[int, ...]]) -> int | None:
+    """The move better than every other by the proof's margin, if it does not mate and there is a choice."""
+    if len(position.legal_moves()) < 2:
         return None
-    return Found(
-        fen, " ".join(moves), source, proof.nodes // MATERIAL_EFFORT, _natural_tries(position, first)
-    )
-
-
-def _best_material_move(
-    search: MaterialSearch, position: Position, legal: list[int], depth: int
-) -> tuple[int, int]:
-    """The move with the highest value `depth` plies deep (the first in coordinate order among equals)."""
-    best, best_value = 0, -2 * WON
-    for move in sorted(legal, key=coordinate):
-        value = search.move_value(position, move, depth, best_value, 2 * WON)
-        if value > best_value or not best:
-            best, best_value = move, value
-    return best, best_value
+    move, score = judge.best(position, STEP_DEPTH, seen)
+    if score >= MATE_BOUND or judge.rival(position, move, STEP_DEPTH, seen, margin_bar(score)) is not None:
+        return None
+    return move
 
 
 def _natural_tries(position: Position, solution: int) -> int:

@@ -20,7 +20,7 @@ from ..evaluate import evaluate
 from ..notation import coordinate, parse_coordinate
 from ..pieces import BLACK, WHITE
 from ..position import START_FEN, WAIT, Position
-from ..search import NodeLimitError, Searcher
+from ..search import Searcher
 from ..speech import _
 from ..werera import play_round
 from . import SearchLimitError
@@ -89,7 +89,7 @@ class WereraJudge:
         left = self.max_nodes - self.nodes
         try:
             score = self.searcher.value(after, DEPTH, max_nodes=left)
-        except NodeLimitError as error:
+        except SearchLimitError as error:
             raise SearchLimitError(f"more than {self.max_nodes} nodes") from error
         finally:
             self.nodes += self.searcher.nodes
