@@ -1,11 +1,7 @@
 """The werera generator: seeded werera games played from the start with every round recorded (R5.11), and the
 puzzles found in them proved again by the validator with their rounds, the slower side's looked at first."""
 
-import json
-from io import StringIO
 from itertools import islice
-
-from django.core.management import call_command
 
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.pieces import BLACK, WHITE
@@ -52,17 +48,3 @@ def test_the_job_order_plays_a_batch_of_werera_games_each_round():
         ("werera-games", 1, 0),
         ("werera-games", 2, 0),
     ]
-
-
-def test_the_command_writes_fixture_records_without_ids(tmp_path):
-    output = tmp_path / "werera.jsonl"
-    call_command(
-        "generate_werera_puzzles", count=2, slower=0, output=str(output), workers=1, stdout=StringIO()
-    )
-    records = [json.loads(line) for line in output.read_text().splitlines()]
-    assert len(records) == 2
-    for record in records:
-        fields = record["fields"]
-        assert record["model"] == "trainer.puzzle" and "pk" not in record
-        assert set(fields) == {"fen", "moves", "themes", "rating", "source", "rounds", "created"}
-        assert validate(fields["fen"], fields["moves"], fields["themes"], fields["rounds"]) is None

@@ -7,10 +7,10 @@ import json
 from django.core.management import call_command
 
 from senterej.engine.pieces import BLACK, DER, NEGUS, WHITE, Piece
-from testing.factories import DER_MATE, FERES_MATE, LADDER
+from testing.factories import DER_MATE, FERES_MATE, LADDER, WERERA_ROUND, WERERA_SLOWER
 from trainer.generate.constructed import placement_of
 from trainer.generate.finders import Found
-from trainer.generate.growth import GOALS, reprove, select_grown, short_goals
+from trainer.generate.growth import GOALS, reprove, select_grown, short_goals, slower_solver
 from trainer.generate.selection import Tagged
 
 
@@ -43,14 +43,14 @@ def test_a_puzzle_retired_before_stays_retired():
 
 def _candidate(file: int, rank: int, themes: list[str], rating: int) -> Tagged:
     """A candidate on a position of its own: the two neguses and a white der on (file, rank)."""
-    board = {56: Piece(BLACK, NEGUS), 0: Piece(WHITE, NEGUS), 8 * (rank + 1) + file: Piece(WHITE, DER)}
+    board = {63: Piece(BLACK, NEGUS), 0: Piece(WHITE, NEGUS), 8 * (rank + 1) + file: Piece(WHITE, DER)}
     fen = f"{placement_of(board)} w - - 0 1 0/0"
     return Tagged(Found(fen, "a1a2", f"test {file} {rank} {rating}", 0, 0), themes, rating)
 
 
 def test_goals_come_first_then_the_ratings_spread_band_by_band():
-    werera = [_candidate(1, rank, ["werera"], 600) for rank in range(7)]
-    mates = [_candidate(2, rank, ["mateIn2"], 1000) for rank in range(7)]
+    werera = [_candidate(1, rank, ["werera"], 600) for rank in range(6)]
+    mates = [_candidate(2, rank, ["mateIn2"], 1000) for rank in range(6)]
     strong = [_candidate(3, rank, ["mateIn3"], 2200) for rank in range(3)]
     chosen = select_grown([], mates + strong + werera, 6)
     themes = [c.themes[0] for c in chosen]
@@ -84,3 +84,11 @@ def test_the_grow_run_retires_and_keeps_without_new_jobs(tmp_path, capsys):
     assert [record["fields"].get("active", True) for record in written] == [True, False, True]
     out = capsys.readouterr().out
     assert "retired 1: move 1 (h1d1)" in out and "2 of 3 puzzles kept, 1 to add" in out
+
+
+def test_r5_2_among_the_werera_puzzles_the_slower_side_s_come_first():
+    quicker = Tagged(Found(WERERA_ROUND.fen, WERERA_ROUND.moves, "a", 0, 0), ["werera"], 900)
+    slower = Tagged(Found(WERERA_SLOWER.fen, WERERA_SLOWER.moves, "b", 0, 0), ["werera"], 900)
+    assert slower_solver(slower) and not slower_solver(quicker)
+    kept = [(_candidate(3, rank, [], 900).found.fen, ["mateIn2"]) for rank in range(4)]
+    assert select_grown(kept, [quicker, slower], 1) == [slower]

@@ -4,8 +4,9 @@ tagged and rated again), then new puzzles from the generator's jobs are added af
 pool holds the target of active puzzles, no theme over its share and every goal of GOALS met.
 
 The new puzzles are taken in two passes: first those that bring a goal still short nearer (the werera,
-material with an idea, the long mates, the rules of Senterej), then the rest band by band of rating, in turn,
-so that the pool's ratings spread over the whole range rather than crowd where the generator finds most."""
+the slower side's first, material with an idea, the long mates, the rules of Senterej), then the rest band
+by band of rating, in turn, so that the pool's ratings spread over the whole range rather than crowd where
+the generator finds most."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from typing import Any
 
 from trainer.generate.finders import Found, position_key
 from trainer.generate.selection import MAX_SHARE, MAX_SHARE_OF, Tagged, tag
+from trainer.lines import PuzzleLine
 from trainer.proof import validate
 
 #: What the grown pool must hold at least, by theme: the werera and material puzzles that a trainer trusts,
@@ -67,6 +69,13 @@ def proved(found: Found) -> Tagged | None:
     return tag(found)
 
 
+def slower_solver(candidate: Tagged) -> bool:
+    """A werera puzzle whose solver is the slower side of the round (R5.2): its choice is played second or
+    dropped, the kind only the werera has, taken first among the werera's."""
+    line = PuzzleLine.of(candidate.found.fen, candidate.found.moves)
+    return line.quicker is not None and line.quicker != line.solver
+
+
 def counts_of_tags(tag_lists: Iterable[list[str]]) -> dict[str, int]:
     counts: dict[str, int] = {}
     for tags in tag_lists:
@@ -114,8 +123,12 @@ def select_grown(kept: list[tuple[str, list[str]]], candidates: list[Tagged], wa
     def rarity(candidate: Tagged) -> tuple[int, str]:
         return min((frequency[t] for t in candidate.themes), default=len(pool)), candidate.found.source
 
+    def goal_order(candidate: Tagged) -> tuple[int, bool, str]:
+        least, source = rarity(candidate)
+        return least, not slower_solver(candidate), source
+
     rest = []
-    for candidate in sorted(pool, key=rarity):
+    for candidate in sorted(pool, key=goal_order):
         short = short_goals(counts)
         if len(chosen) < wanted and any(t in short for t in candidate.themes) and fits(candidate):
             take(candidate)

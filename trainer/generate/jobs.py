@@ -46,12 +46,12 @@ def deep_jobs(seed: int) -> Iterator[tuple[str, int, int]]:
 
 def grow_jobs(seed: int) -> Iterator[tuple[str, int, int]]:
     """The endless, fixed order of the jobs that grow a pool (`generate_puzzles --grow`): each round the jobs
-    of one round of `jobs` and, every other round, of `deep_jobs`, named as they are there, so that the
-    state files of those runs serve again."""
+    of one round of `jobs` and, every fourth round, of `deep_jobs` (a deep job costs as much as a round),
+    named as they are there, so that the state files of those runs serve again."""
     deep = deep_jobs(seed)
     for job in jobs(seed):
         yield job
-        if job[0] == "werera-games" and job[1] % 2 == 0:  # once a round, the round's number in its name
+        if job[0] == "werera-games" and job[1] % 4 == 0:  # once a round, the round's number in its name
             yield from islice(deep, 4)
 
 

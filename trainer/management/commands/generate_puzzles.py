@@ -52,6 +52,15 @@ from trainer.generate.selection import Tagged, goals_met, select, select_more, t
 CREATED = "2025-01-01T00:00:00Z"
 
 
+def _run_and_tag(
+    seed: int, tagger: Callable[[Found], Tagged | None], job: tuple[str, int, int]
+) -> tuple[list[Found], list[Tagged | None]]:
+    """One job and its puzzles tagged, in the worker: the pool's queue is first come first served, so work
+    sent from the loop while the jobs are queued would wait for all of them."""
+    found = run_job(seed, job)
+    return found, [tagger(f) for f in found]
+
+
 class Command(BaseCommand):
     help = (
         "Harvest, prove, tag and rate puzzles into a JSON Lines fixture; with --deep, append deep mates"
@@ -148,8 +157,12 @@ class Command(BaseCommand):
                 counts_of([*kept, *((c.found.fen, c.themes) for c in chosen)])
             )
 
-        chosen = self._run(
-            seed, grow_jobs(seed), state, options, lambda c: select_grown(kept, c, wanted), enough, proved
+        chosen = (
+            []
+            if enough([])
+            else self._run(
+                seed, grow_jobs(seed), state, options, lambda c: select_grown(kept, c, wanted), enough, proved
+            )
         )
         first_pk = max((record["pk"] for record in records), default=0) + 1
         self._write(output, chosen, [json.dumps(v.record) for v in verdicts], first_pk)
@@ -175,16 +188,16 @@ class Command(BaseCommand):
             recorded = self._resume(state, pool, tagger)
             self.stdout.write(f"resuming with {len(recorded)} jobs done")
             pending = [job for job in ordered if job_name(seed, job) not in recorded]
-            results = pool.imap(partial(run_job, seed), pending)
+            results = pool.imap(partial(_run_and_tag, seed, tagger), pending)
             for number, job in enumerate(ordered, start=1):
                 name = job_name(seed, job)
                 if name in recorded:
                     candidates.extend(recorded[name])
                 else:
-                    found = next(results)
+                    found, tagged = next(results)
                     log.write(json.dumps({"job": name, "found": [f.as_dict() for f in found]}) + "\n")
                     log.flush()
-                    candidates.extend(t for t in pool.map(tagger, found) if t is not None)
+                    candidates.extend(t for t in tagged if t is not None)
                 if number % 10 == 0 or number == len(ordered):
                     chosen = choose(candidates)
                     self.stdout.write(
