@@ -51,8 +51,10 @@ def test_forty_puzzles_or_more_turn_on_a_rule_of_senterej():
 
 
 def test_ratings_run_from_beginner_to_strong():
+    """The easiest puzzles sit where the difficulty model's fit puts them (the only check, and it mates:
+    about 840), the hardest near the ceiling."""
     ratings = sorted(record["fields"]["rating"] for record in ACTIVE)
-    assert ratings[0] <= 800 and ratings[-1] >= 2000
+    assert ratings[0] <= 900 and ratings[-1] >= 2300
     assert ratings[len(ratings) // 4] < 1200 < ratings[3 * len(ratings) // 4]
 
 

@@ -22,15 +22,16 @@ logistic scale of the players' ratings (Glicko-2), clipped to FLOOR-CEILING. The
 regression of simulated solvers' tries on these features, fitted and anchored by `manage.py fit_ratings`
 (`trainer.generate.calibration`, which says how); the fit of 2026-12-01 by
 
-    manage.py fit_ratings --seed 1
+    manage.py fit_ratings --file fixtures/puzzles.jsonl --seed 1
 
-gave the constants below (on the 653 puzzles of the fixture a game can reach: 2% of them are rated below 834,
-2% above 2166, none on the floor, 0.3% on the ceiling). Each doubling of the nodes a move needs adds 71
-points, each solver move after the first 125, a quiet key move 210 and a capture 288 (both measured from a
-check: a capture's gain has to be weighed, while a mate by check is found among the checks first), and a
-rule of Senterej 104. The werera's weights are 0: the fixture holds two werera puzzles that a game can
-reach (the others have fewer than 32 men, R5.11), too few to weigh (`calibration.MIN_SUPPORT`); run the
-fit again on a pool that holds enough of them.
+on the grown pool of 1,500 active puzzles (before its ratings were made again with these constants) gave
+the constants below: 2% of the pool is rated below 842 and 2% above 2158, none on the floor, 0.1% on the
+ceiling. Each doubling of the nodes a move needs adds 89 points, each solver move after the first 91, a
+quiet key move 113 and a capture 70 (both measured from a check: a capture's gain has to be weighed, while
+a mate by check is found among the checks first), and a rule of Senterej 39. A werera round counts -20 and
+a slower solver -70 more: the solvers apply R5.3-R5.5 without fail, so that the round's order costs them
+nothing, and the choices of a werera position that a search must weigh are few (the first capture ends the
+round). Players from chess will find them harder than that; their tries move those ratings (Glicko-2).
 """
 
 import math
@@ -79,18 +80,18 @@ FEATURES = (
 )
 
 #: The fit of 2026-12-01 (see the module's docstring).
-RATING_AT_ZERO = 737.8
+RATING_AT_ZERO = 841.7
 WEIGHTS = {
-    "effort": 71.2,
-    "steps": 125.2,
-    "decoys": 95.7,
-    "rivals": 33.6,
-    "quiet": 210.1,
-    "capture": 288.1,
-    "promotion": 47.9,
-    "rule": 103.5,
-    "werera": 0.0,
-    "slower": 0.0,
+    "effort": 88.5,
+    "steps": 90.7,
+    "decoys": 63.3,
+    "rivals": 19.3,
+    "quiet": 112.5,
+    "capture": 70.0,
+    "promotion": 23.2,
+    "rule": 39.2,
+    "werera": -20.0,
+    "slower": -70.2,
 }
 FLOOR, CEILING = 600, 2400
 
