@@ -19,7 +19,7 @@ from senterej.engine.notation import coordinate, parse_coordinate, san
 from senterej.engine.pieces import WHITE
 from senterej.engine.position import WAIT, Position
 from senterej.engine.proofs import MATED, SearchLimitError, status
-from senterej.engine.proofs.werera import GAIN, WereraJudge
+from senterej.engine.proofs.werera import GAIN, WereraJudge, gives_check
 from senterej.engine.werera import play_round, quicker_side
 from senterej.play.words import round_sentences
 from trainer.lines import PuzzleLine
@@ -92,7 +92,7 @@ def _story(line: PuzzleLine) -> list[list[SafeString]]:
     else:
         words = _("If %(them)s waits, your check is played and ends the werera (R5.5).")
     told.append(_told(position, solver, choice, WAIT, sentence(words, **names)))
-    checks = [] if quick or capture else [move for move in quiet if _checks(position, them, move)]
+    checks = [] if quick or capture else [move for move in quiet if gives_check(position, them, move)]
     if checks:
         check = min(checks, key=lambda move: judge.after(choice, move) or 0)
         words = _(
@@ -177,11 +177,3 @@ def _told(position: Position, solver: int, choice: int, reply: int, words: SafeS
     report = play_round(after, white, black)
     mated = after.turn is not None and status(after)[0] == MATED
     return [words, *round_sentences(report.as_dict(), sans, game_over=mated)]
-
-
-def _checks(position: Position, side: int, move: int) -> bool:
-    position.push(move, side)
-    try:
-        return position.is_check(side ^ 1)
-    finally:
-        position.pop()

@@ -22,7 +22,7 @@ from ..pieces import BLACK, WHITE
 from ..position import START_FEN, WAIT, Position
 from ..search import Searcher
 from ..speech import _
-from ..werera import play_round
+from ..werera import play_round, quicker_side
 from . import SearchLimitError
 
 #: The solution must leave the solver this far ahead of the balance before the round, whatever the reply:
@@ -104,11 +104,12 @@ class WereraJudge:
         theirs = position.legal_moves(them)
         captures = [move for move in theirs if position.is_capture(move)]
         quiet = [move for move in theirs if not position.is_capture(move)]
-        quick = _quicker(position)
+        assert position.werera is not None
+        quick = quicker_side(position.werera)
         if choice != WAIT and position.is_capture(choice):
             # the solver's capture: played alone unless the solver is slower and the reply takes too
             return [WAIT] if quick == self.solver else [WAIT, *captures]
-        if choice != WAIT and quick == self.solver and _checks(position, self.solver, choice):
+        if choice != WAIT and quick == self.solver and gives_check(position, self.solver, choice):
             return [WAIT, *captures]  # a quicker check drops every quiet reply
         return [WAIT, *captures, *quiet]
 
@@ -139,12 +140,8 @@ class WereraJudge:
         return after.werera is None
 
 
-def _quicker(position: Position) -> int:
-    assert position.werera is not None
-    return WHITE if position.werera % 2 else BLACK
-
-
-def _checks(position: Position, side: int, move: int) -> bool:
+def gives_check(position: Position, side: int, move: int) -> bool:
+    """Whether `side`'s werera choice `move` checks the other negus where it stands (R5.4-R5.5)."""
     position.push(move, side)
     try:
         return position.is_check(side ^ 1)
