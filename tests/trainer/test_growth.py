@@ -92,3 +92,26 @@ def test_r5_2_among_the_werera_puzzles_the_slower_side_s_come_first():
     assert slower_solver(slower) and not slower_solver(quicker)
     kept = [(_candidate(3, rank, [], 900).found.fen, ["mateIn2"]) for rank in range(4)]
     assert select_grown(kept, [quicker, slower], 1) == [slower]
+
+
+def test_r5_11_a_werera_choice_met_again_is_taken_three_times_at_most():
+    """Every werera position grows from the one start: the same choice (d3xe4 on Black's feres) in four
+    positions that differ by a White medeq elsewhere is nearly one puzzle four times."""
+    ranks = [
+        ("P3n3", "3P4", "1PP1PPPP"),
+        ("P3n3", "3P3P", "1PP1PPP1"),
+        ("P3n2P", "3P4", "1PP1PPP1"),
+        ("P3n3", "3P2P1", "1PP1PP1P"),
+    ]
+    same = [
+        Tagged(
+            Found(
+                f"rnbkqb1r/ppppppp1/7p/8/{four}/{three}/{two}/RNBQKBNR - Kk 4 0 1 0/0", "d3e4", f"{n}", 0, 0
+            ),
+            ["werera"],
+            900,
+        )
+        for n, (four, three, two) in enumerate(ranks)
+    ]
+    kept = [(_candidate(3, rank, [], 900).found.fen, ["mateIn2"]) for rank in range(6)]
+    assert len(select_grown(kept, same, 4)) == 3

@@ -8,6 +8,7 @@ the slower side's first, material with an idea, the long mates, the rules of Sen
 by band of rating, in turn, so that the pool's ratings spread over the whole range rather than crowd where
 the generator finds most."""
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,9 @@ GOALS = {
 }
 #: The width of a band of rating in the second pass.
 BAND = 200
+#: At most this many werera puzzles with the same choice (the same man from the same square to the same
+#: square): every werera position grows from the one start, so a choice met again is nearly the same puzzle.
+SAME_CHOICE_MOST = 3
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,10 @@ def proved(found: Found) -> Tagged | None:
     if validate(found.fen, found.moves, rounds=found.rounds) is not None:
         return None
     return tag(found)
+
+
+def _in_werera(candidate: Tagged) -> bool:
+    return candidate.found.fen.split()[1] == "-"
 
 
 def slower_solver(candidate: Tagged) -> bool:
@@ -112,11 +120,17 @@ def select_grown(kept: list[tuple[str, list[str]]], candidates: list[Tagged], wa
     whole = len(kept) + wanted
     chosen: list[Tagged] = []
 
+    choices: Counter[str] = Counter()  # the new werera puzzles' choices
+
     def fits(candidate: Tagged) -> bool:
+        if _in_werera(candidate) and choices[candidate.found.moves] >= SAME_CHOICE_MOST:
+            return False
         return all(counts.get(t, 0) + 1 <= MAX_SHARE_OF.get(t, MAX_SHARE) * whole for t in candidate.themes)
 
     def take(candidate: Tagged) -> None:
         chosen.append(candidate)
+        if _in_werera(candidate):
+            choices[candidate.found.moves] += 1
         for t in candidate.themes:
             counts[t] = counts.get(t, 0) + 1
 
