@@ -40,7 +40,10 @@ def round_story(line: PuzzleLine) -> list[list[SafeString]]:
     key = "trainer:round-story:" + _digest(f"{get_language()} {line.fen} {' '.join(line.moves)}")
     told: list[list[SafeString]] | None = cache.get(key)
     if told is None:
-        told = _story(line)
+        try:
+            told = _story(line)
+        except SearchLimitError:
+            told = []  # a round too costly to value within STORY_NODES is not told
         cache.set(key, told, CACHE_SECONDS)
     return told
 
@@ -51,8 +54,7 @@ def _digest(text: str) -> str:
 
 def _story(line: PuzzleLine) -> list[list[SafeString]]:
     position = line.start
-    if position.werera is None or not line.moves:
-        return []
+    assert position.werera is not None
     solver, choice = line.solver, parse_coordinate(line.moves[0])
     them = solver ^ 1
     judge = WereraJudge(position, solver, STORY_NODES)

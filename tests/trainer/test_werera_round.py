@@ -1,7 +1,12 @@
 """How a werera puzzle's round goes against the opponent's most testing choices, in words (R5.3-R5.5)."""
 
+import pytest
+from django.core.cache import cache
+from django.utils import translation
+
 from testing.factories import WERERA, WERERA_SLOWER
 from testing.reading import heard
+from trainer import werera_round
 from trainer.lines import PuzzleLine
 from trainer.werera_round import round_story
 
@@ -46,3 +51,22 @@ def test_r5_3_a_mate_in_the_werera_is_told_as_the_end_of_the_game():
 
 def test_a_puzzle_out_of_the_werera_has_no_round_to_tell():
     assert round_story(PuzzleLine.of("k1r5/pp6/8/7n/8/8/8/2R1K3 w - - 0 1 0/0", "c1c8")) == []
+
+
+def test_r5_3_a_round_too_costly_to_value_is_not_told_and_breaks_nothing(monkeypatch):
+    cache.clear()
+    monkeypatch.setattr(werera_round, "STORY_NODES", 1)
+    assert round_story(QUICKER) == []
+    cache.clear()
+
+
+def test_r5_3_the_story_is_kept_in_the_cache_by_line_and_language(monkeypatch):
+    cache.clear()
+    first = round_story(QUICKER)
+    with translation.override("sk"):
+        slovak = round_story(QUICKER)
+    monkeypatch.setattr(werera_round, "_story", lambda line: pytest.fail("searched again"))
+    assert first != slovak and round_story(QUICKER) == first
+    with translation.override("sk"):
+        assert round_story(QUICKER) == slovak
+    cache.clear()
