@@ -186,7 +186,8 @@ def game_context(
         "announce": error_free_announcement(steps[:ply], game, final),
         "is_player": bool(seats.sides),
         "flip_to": Side.of(orientation ^ 1).value,
-        "last_round": next((step for step in reversed(steps[:ply]) if step.sentences), None),
+        # the report of the round just played, or of the round stepped to; gone once a move follows it
+        "last_round": steps[ply - 1] if ply and steps[ply - 1].sentences else None,
         "polls": (game.mode == Game.Mode.ONLINE or thinking) and not game.is_over,
         "bot_thinking": thinking,
         "bot_name": players.get(game.bot_colour, ""),

@@ -55,6 +55,18 @@ def test_r5_3_a_capture_played_alone_is_reported_in_words(client):
     assert "White to move." in page
 
 
+def test_r5_7_the_last_rounds_report_leaves_once_turns_begin_and_comes_back_when_stepped_to(client):
+    game = start(client)
+    for white, black in (("e2e3", "g8f6"), ("e3e4", "0000"), ("e4e5", "f6e4")):
+        move(client, game, white)
+        move(client, game, black)
+    move(client, game, "d2d3")  # White's first turn-based move, after the capture ended the werera
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    assert "Black to move." in page and 'class="round-report"' not in page
+    stepped = client.get(reverse("game", args=[game.id]) + "?ply=3").content.decode()
+    assert 'class="round-report"' in stepped and "The capture ended the werera" in stepped
+
+
 def hotseat_from(client: Client, fen: str) -> Game:
     game = services.start_game(mode=Game.Mode.HOTSEAT, fen=fen)
     session = client.session
