@@ -7,16 +7,12 @@ each side takes with its cheapest man and may stop when it pleases; pins are lef
 has been proved)."""
 
 from senterej.engine.notation import parse_coordinate
-from senterej.engine.pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS, PIECE_KINDS, VALUE
+from senterej.engine.pieces import DER, MEDEQ, NEGUS, PIECE_KINDS, VALUE
 from senterej.engine.position import Position, move_from, move_to
 from senterej.engine.squares import (
     BETWEEN,
-    FERES_ATTACKS,
-    FERS_ATTACKS,
-    FIL_ATTACKS,
-    MEDEQ_ATTACKS,
-    NEGUS_ATTACKS,
     der_attacks,
+    man_attacks,
     squares_of,
 )
 from trainer.lines import PuzzleLine
@@ -32,13 +28,7 @@ def worth(kind: int) -> int:
 def attacks(position: Position, sq: int) -> int:
     """The squares the man on `sq` attacks (R2)."""
     code = position.board[sq]
-    kind, colour = code & 7, code >> 3
-    if kind == DER:
-        return der_attacks(sq, position.by_colour[0] | position.by_colour[1])
-    if kind == MEDEQ:
-        return MEDEQ_ATTACKS[colour][sq]
-    table = {FERES: FERES_ATTACKS, FIL: FIL_ATTACKS, FERS: FERS_ATTACKS, NEGUS: NEGUS_ATTACKS}[kind]
-    return table[sq]
+    return man_attacks(code & 7, code >> 3, sq, position.by_colour[0] | position.by_colour[1])
 
 
 def exchange(position: Position, sq: int, side: int) -> int:

@@ -1,6 +1,8 @@
 """Squares as numbers 0..63 (a1 = 0, h8 = 63), sets of squares as 64-bit integers, and the attack tables
 of the Senterej men (R2). Only the der slides, so it is the only man whose attacks depend on the board."""
 
+from .pieces import DER, FERES, FERS, FIL, MEDEQ, NEGUS
+
 FILE_NAMES = "abcdefgh"
 RANK_NAMES = "12345678"
 SQUARE_NAMES = [f + r for r in RANK_NAMES for f in FILE_NAMES]
@@ -96,10 +98,21 @@ def _line_table(directions: tuple[tuple[int, int], ...]) -> tuple[list[int], lis
 RANK_MASKS, RANK_ATTACKS = _line_table(((1, 0), (-1, 0)))
 FILE_MASKS, FILE_ATTACKS = _line_table(((0, 1), (0, -1)))
 
+_LEAPS = {FERES: FERES_ATTACKS, FIL: FIL_ATTACKS, FERS: FERS_ATTACKS, NEGUS: NEGUS_ATTACKS}
+
 
 def der_attacks(sq: int, occupied: int) -> int:
     """R2.2: along ranks and files up to and including the first occupied square."""
     return RANK_ATTACKS[sq][occupied & RANK_MASKS[sq]] | FILE_ATTACKS[sq][occupied & FILE_MASKS[sq]]
+
+
+def man_attacks(kind: int, colour: int, sq: int, occupied: int) -> int:
+    """The squares a man of `kind` and `colour` on `sq` attacks (R2), with `occupied` blocking a der."""
+    if kind == DER:
+        return der_attacks(sq, occupied)
+    if kind == MEDEQ:
+        return MEDEQ_ATTACKS[colour][sq]
+    return _LEAPS[kind][sq]
 
 
 def _between(a: int, b: int) -> int:

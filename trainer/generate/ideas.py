@@ -6,30 +6,17 @@ times more than this look."""
 from collections.abc import Iterator
 
 from senterej.engine.notation import coordinate, parse_coordinate
-from senterej.engine.pieces import BLACK, DER, FERES, FERS, FIL, MEDEQ, NEGUS, VALUE, WHITE
+from senterej.engine.pieces import BLACK, DER, FERES, MEDEQ, NEGUS, VALUE, WHITE
 from senterej.engine.position import Position
 from senterej.engine.squares import (
-    FERES_ATTACKS,
-    FERS_ATTACKS,
-    FIL_ATTACKS,
     LINE,
-    MEDEQ_ATTACKS,
-    NEGUS_ATTACKS,
     der_attacks,
+    man_attacks,
     squares_of,
 )
 
 #: The enemy men worth winning by a double attack: a fers or fil is less than a material puzzle's gain.
 TARGETS = (DER, FERES)
-
-
-def attacks(kind: int, colour: int, sq: int, occupied: int) -> int:
-    """The squares a man of `kind` and `colour` on sq attacks (R2)."""
-    if kind == DER:
-        return der_attacks(sq, occupied)
-    if kind == MEDEQ:
-        return MEDEQ_ATTACKS[colour][sq]
-    return {FERES: FERES_ATTACKS, FERS: FERS_ATTACKS, FIL: FIL_ATTACKS, NEGUS: NEGUS_ATTACKS}[kind][sq]
 
 
 def has_idea(position: Position) -> bool:
@@ -60,7 +47,7 @@ def _double_attack(position: Position, solver: int, kind: int, sq: int) -> bool:
     """The man on sq attacks two enemy men worth winning: the negus, a der or feres undefended or worth
     more than it."""
     occupied = position.by_colour[WHITE] | position.by_colour[BLACK]
-    hit = attacks(kind, solver, sq, occupied) & position.by_colour[solver ^ 1]
+    hit = man_attacks(kind, solver, sq, occupied) & position.by_colour[solver ^ 1]
     worth = 0
     for target in squares_of(hit):
         victim = position.board[target] & 7
