@@ -4,10 +4,10 @@ import random
 
 from senterej.engine.bots import Bot
 from senterej.engine.game import Game
-from senterej.engine.notation import coordinate
 from senterej.engine.pieces import BLACK, WHITE
 from senterej.engine.position import Position
 from senterej.engine.proofs import status
+from senterej.engine.proofs.werera import round_text
 from senterej.engine.werera import RoundReport
 from trainer.generate.finders import Found, mate_puzzle, material_puzzle, position_key
 from trainer.generate.ideas import after_each_move, has_idea, is_exchange
@@ -40,7 +40,7 @@ def selfplay_game(seed: int, game: int) -> list[tuple[str, str, str]]:
             break
         position = record.position
         rounds = " ".join(
-            f"{coordinate(step.choices[WHITE])}/{coordinate(step.choices[BLACK])}"
+            round_text(step.choices[WHITE], step.choices[BLACK])
             for step in record.history
             if isinstance(step, RoundReport)
         )

@@ -12,7 +12,12 @@ from senterej.engine.bots import Bot
 from senterej.engine.notation import coordinate
 from senterej.engine.position import START_FEN, WAIT, Position
 from senterej.engine.proofs import SearchLimitError
-from senterej.engine.proofs.werera import WereraJudge, werera_choice_failure, werera_winning_choices
+from senterej.engine.proofs.werera import (
+    WereraJudge,
+    round_text,
+    werera_choice_failure,
+    werera_winning_choices,
+)
 from senterej.engine.werera import play_round, quicker_side
 from trainer.generate.finders import Found
 
@@ -41,7 +46,7 @@ def werera_game(seed: int, game: int) -> list[tuple[str, str, str]]:
         white, black = (_choice(bots[side], position, side, rng) for side in range(2))
         if play_round(position, white, black).ended is not None:
             break
-        rounds.append(f"{coordinate(white)}/{coordinate(black)}")
+        rounds.append(round_text(white, black))
     return seen
 
 

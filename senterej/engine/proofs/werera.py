@@ -38,6 +38,11 @@ DEPTH = 1
 PROOF_NODES = 60_000
 
 
+def round_text(white: int, black: int) -> str:
+    """One round as `replay` reads it: White's choice and Black's in coordinates, "0000" for a wait."""
+    return f"{coordinate(white)}/{coordinate(black)}"
+
+
 def replay(rounds: str) -> Position:
     """The position after `rounds` ("white/black" choices in coordinates, rounds separated by spaces) played
     from the start (R5); raises ValueError when a round cannot be read or played, or ends the werera."""
