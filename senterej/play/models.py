@@ -48,6 +48,9 @@ class Game(models.Model):
         SEVENTY_MOVES = SEVENTY_MOVE_RULE, _("seventy moves")
         RESIGNATION = RESIGNATION, _("resignation")
         AGREEMENT = AGREEMENT, _("agreement")
+        TIME = "time forfeit", _("time ran out")
+        ABANDONED = "abandoned", _("abandoned")
+        ABORTED = "aborted", _("aborted")
 
     id = models.UUIDField(_("ID"), primary_key=True, default=uuid.uuid4, editable=False)
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)
@@ -89,6 +92,28 @@ class Game(models.Model):
     joined = models.BooleanField(_("guest joined"), default=False)
     # Grows with every change; a form carries it, so a stale or replayed request changes nothing.
     version = models.PositiveIntegerField(_("version"), default=0)
+    # The draw offer of this side was declined: told to the side until the next change.
+    draw_declined = models.CharField(_("draw declined for"), max_length=5, choices=Side.choices, blank=True)
+    # Clocks, kept by the server: each side's time left, and since when the running clocks run.
+    clock_seconds = models.PositiveIntegerField(_("minutes on the clock, in seconds"), null=True, blank=True)
+    clock_increment = models.PositiveIntegerField(_("seconds added per move"), default=0)
+    round_seconds = models.PositiveIntegerField(_("seconds per werera round"), null=True, blank=True)
+    white_time = models.FloatField(_("time left to White, in seconds"), null=True, blank=True)
+    black_time = models.FloatField(_("time left to Black, in seconds"), null=True, blank=True)
+    clock_since = models.DateTimeField(_("clocks running since"), null=True, blank=True)
+    # When each seat's player last had the game open: an opponent away too long may be claimed against.
+    white_seen = models.DateTimeField(_("White last seen"), null=True, blank=True)
+    black_seen = models.DateTimeField(_("Black last seen"), null=True, blank=True)
+    # A read-only link to watch the game.
+    watch_code = models.CharField(_("watching code"), max_length=40, default=new_token, db_index=True)
+    rematch_of = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="rematch",
+        verbose_name=_("rematch of"),
+    )
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
