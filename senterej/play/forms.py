@@ -10,6 +10,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy
 
 from senterej.engine.bots import LEVELS
+from senterej.play.clocks import clock_choices, round_timer_choices
 from senterej.play.models import Game
 from senterej.play.words import LEVEL_NAMES
 
@@ -38,6 +39,20 @@ class NewGameForm(forms.Form):
         ],
         initial="white",
         label=gettext_lazy("Your side"),
+    )
+    clock = forms.ChoiceField(
+        choices=clock_choices,
+        required=False,
+        label=gettext_lazy("Clocks"),
+        help_text=gettext_lazy("For a friend online or on this device. A side whose time runs out loses."),
+    )
+    round_timer = forms.TypedChoiceField(
+        choices=round_timer_choices,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        label=gettext_lazy("Werera round timer"),
+        help_text=gettext_lazy("A side that has not chosen in time waits that round."),
     )
 
 

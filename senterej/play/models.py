@@ -19,7 +19,7 @@ from senterej.engine.game import (
     STALEMATE,
 )
 from senterej.engine.record import AGREEMENT, RESIGNATION
-from senterej.play.words import LEVEL_NAMES
+from senterej.play.words import ABANDONED, ABORTED, LEVEL_NAMES, TIME
 
 
 def new_token() -> str:
@@ -48,9 +48,9 @@ class Game(models.Model):
         SEVENTY_MOVES = SEVENTY_MOVE_RULE, _("seventy moves")
         RESIGNATION = RESIGNATION, _("resignation")
         AGREEMENT = AGREEMENT, _("agreement")
-        TIME = "time forfeit", _("time ran out")
-        ABANDONED = "abandoned", _("abandoned")
-        ABORTED = "aborted", _("aborted")
+        TIME = TIME, _("time ran out")
+        ABANDONED = ABANDONED, _("abandoned")
+        ABORTED = ABORTED, _("aborted")
 
     id = models.UUIDField(_("ID"), primary_key=True, default=uuid.uuid4, editable=False)
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices)

@@ -5,6 +5,7 @@ committed first and the bot's reply is asked of a background task (`senterej.pla
 
 import uuid
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
@@ -24,10 +25,15 @@ from senterej.engine.record import RecordError
 from senterej.engine.record.reading import read_record
 from senterej.engine.record.writing import write_record
 from senterej.engine.werera import RoundReport
+from senterej.play import clocks
 from senterej.play.models import Game, new_token
 from senterej.play.replay import replay
 
 WAIT_WORDS = ("0000", "wait", "--")
+#: Steps after which a game can no longer be aborted: from the third, it is a game that counts.
+ABORT_BEFORE = 2
+#: An online opponent who has not had the game open for this long may be claimed against.
+ABSENCE = timedelta(seconds=60)
 
 
 class PlayError(Exception):
@@ -56,6 +62,8 @@ def start_game(
     bot_level: str = "",
     fen: str = START_FEN,
     user: User | AnonymousUser | None = None,
+    clock: str = "",
+    round_seconds: int | None = None,
 ) -> Game:
     if mode not in (Game.Mode.HOTSEAT, Game.Mode.ONLINE, Game.Mode.BOT):
         raise PlayError(_("Choose how you want to play."))
@@ -78,6 +86,10 @@ def start_game(
         game.bot_level = bot_level
         game.bot_colour = Side.of(human ^ 1)
         game.set_user(human ^ 1, None)
+    else:
+        clocks.set_up(game, clock, round_seconds)
+        if mode == Game.Mode.HOTSEAT:
+            clocks.start(game, timezone.now())
     with transaction.atomic():
         _after_change(game, rules.Game(start))
     return _ask_bot(game)
@@ -88,26 +100,81 @@ def submit_move(
 ) -> Game:
     """Plays a move, or fixes a werera choice, for the side the asker holds. A choice made on a page drawn
     in the round that is still open stands, even if the other side chose since (R5.1: the choices are
-    simultaneous)."""
+    simultaneous). A deadline that passed before the request is settled first: a move after one's time ran
+    out, or a choice after the round's timer, is refused."""
+    now = timezone.now()
     with transaction.atomic():
-        game = _locked(game_id, version, open_round=steps)
-        played = replay(game)
-        text = text.strip()
-        if not text:
-            raise PlayError(_("Write a move, like e2e3 or Nf3."))
-        if played.in_werera:
-            _choose(game, played, seats, text)
-        else:
-            _move(game, played, seats, text)
-        game.draw_offer = ""
-        _after_change(game, played)
+        game = _row(game_id)
+        _settle(game, now)
+        refused = _refusal(game, version, open_round=steps)
+        if refused is None:
+            _play_for(game, seats, text, now)
+    if refused is not None:
+        raise refused  # after the transaction, which keeps what the deadlines settled
     return _ask_bot(game)
+
+
+def _play_for(game: Game, seats: Seats, text: str, now: datetime) -> None:
+    played = replay(game)
+    text = text.strip()
+    if not text:
+        raise PlayError(_("Write a move, like e2e3 or Nf3."))
+    before = len(game.steps)
+    if played.in_werera:
+        _choose(game, played, seats, text)
+    else:
+        _move(game, played, seats, text)
+    if len(game.steps) > before:
+        _clocks_after(game, game.steps[-1], now)
+    game.draw_offer = game.draw_declined = ""
+    _after_change(game, played)
+
+
+def _clocks_after(game: Game, step: dict[str, str], now: datetime) -> None:
+    """After a move, its side's clock stops and the other's starts; after a round, the next round's timer
+    (or, when the werera is over, White's clock) starts."""
+    if step["kind"] == "move":
+        clocks.charge(game, Side(step["side"]).colour, now)
+    elif clocks.timed(game):
+        game.clock_since = now
+
+
+def settle(*, game_id: uuid.UUID, now: datetime) -> Game | None:
+    """Plays out the deadlines that passed by `now`, each at the moment it fell: a round whose timer ran out
+    is played with a wait for each side that had not chosen (R5.2), and a side whose time ran out loses."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is not None:
+            _settle(game, now)
+        return game
+
+
+def _settle(game: Game, now: datetime) -> None:
+    """`settle` on a row already locked."""
+    if not clocks.overdue(game, now):
+        return
+    played = replay(game)
+    while not game.is_over and clocks.overdue(game, now):
+        ends = clocks.round_ends(game, played.position)
+        if ends is not None:
+            for silent in COLOURS:
+                if not game.choice(silent):
+                    _choose_for(game, played, silent, WAIT)
+            game.clock_since = ends
+            _after_change(game, played)
+            continue
+        out = played.position.turn
+        assert out is not None
+        clocks.flagged(game, out)
+        game.status = Game.Status.TIME
+        game.result = "0-1" if out == WHITE else "1-0"
+        _finish(game)
 
 
 def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
     side = choosing_side(game, seats)
     if side is None:
-        raise PlayError(_("You have made your choice for this round; wait for your opponent's."), 409)
+        raise PlayError(_("You have already made your choice for this round; wait for your opponent's."), 409)
     choice = WAIT if text.lower() in WAIT_WORDS else _parse(played.position, text, side)
     _choose_for(game, played, side, choice)
 
@@ -172,6 +239,7 @@ def offer_draw(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
             _finish(game)
         else:
             game.draw_offer = Side.of(side)
+            game.draw_declined = ""
             game.version += 1
             game.save()
         return game
@@ -183,6 +251,7 @@ def decline_draw(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
         side = _player_side(game, seats)
         if game.draw_offer != Side.of(side ^ 1):
             raise PlayError(_("There is no draw offer to decline."), 409)
+        game.draw_declined = game.draw_offer
         game.draw_offer = ""
         game.version += 1
         game.save()
@@ -192,10 +261,15 @@ def decline_draw(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
 def join(*, invite_code: str, user: User | AnonymousUser | None = None) -> Game:
     """Takes the free seat of an online game; an invitation works once."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(invite_code=invite_code, joined=False).first()
+        game = (
+            Game.objects.select_for_update()
+            .filter(invite_code=invite_code, joined=False, status=Game.Status.ONGOING)
+            .first()
+        )
         if game is None or not invite_code:
             raise PlayError(_("This invitation is not valid any more."), 404)
         game.joined = True
+        clocks.start(game, timezone.now())
         if isinstance(user, User):
             game.set_user(game.guest_side, user)
         game.version += 1
@@ -218,15 +292,31 @@ def _player_side(game: Game, seats: Seats) -> int:
 def _locked(game_id: uuid.UUID, version: int, open_round: int | None = None) -> Game:
     """The game's row, locked, if the request was drawn from the game as it stands: the same version, or,
     for a werera choice (`open_round`, the steps the page saw), the same round still open."""
+    game = _row(game_id)
+    refused = _refusal(game, version, open_round)
+    if refused is not None:
+        raise refused
+    return game
+
+
+def _row(game_id: uuid.UUID) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
         raise PlayError(_("There is no such game."), 404)
-    same_round = open_round == len(game.steps) and Position.from_fen(game.fen).werera is not None
-    if version != game.version and not same_round:
-        raise PlayError(_("The game has moved on since this page was drawn: here it is now."), 409)
-    if game.is_over:
-        raise PlayError(_("This game is over."), 409)
     return game
+
+
+def _refusal(game: Game, version: int, open_round: int | None) -> PlayError | None:
+    """Why a request drawn at `version` (and, for a werera choice, `open_round` steps) cannot change the
+    game as it stands, if it cannot."""
+    same_round = open_round == len(game.steps) and Position.from_fen(game.fen).werera is not None
+    if game.is_over:
+        return PlayError(_("This game is over."), 409)
+    if version != game.version and not same_round:
+        if open_round is not None and open_round < len(game.steps):
+            return PlayError(_("That round has already been played: here is the game now."), 409)
+        return PlayError(_("The game has moved on since this page was drawn: here it is now."), 409)
+    return None
 
 
 def _after_change(game: Game, played: rules.Game) -> None:

@@ -11,5 +11,7 @@ urlpatterns = [
     path("<uuid:game_id>/resign/", views.game_resign, name="game_resign"),
     path("<uuid:game_id>/bot/", views.game_bot, name="game_bot"),
     path("<uuid:game_id>/draw/", views.game_draw, name="game_draw"),
+    path("<uuid:game_id>/abort/", views.game_abort, name="game_abort"),
+    path("<uuid:game_id>/claim/", views.game_claim, name="game_claim"),
     path("<uuid:game_id>/export.txt", views.game_export, name="game_export"),
 ]

@@ -4,7 +4,8 @@ join by invitation, look back through a game. Views parse the request, call a se
 import random
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from django import forms
 from django.http import Http404, HttpRequest, HttpResponse
@@ -24,7 +25,7 @@ from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine import game as rules
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.pieces import COLOURS
-from senterej.play import services
+from senterej.play import clocks, leaving, services
 from senterej.play.forms import (
     NEW_GAME_INITIAL,
     ImportForm,
@@ -100,7 +101,12 @@ def play(request: HttpRequest) -> HttpResponse:
             mode = form.cleaned_data["mode"]
             try:
                 game = services.start_game(
-                    mode=mode, human=human, bot_level=form.cleaned_data["level"], user=request.user
+                    mode=mode,
+                    human=human,
+                    bot_level=form.cleaned_data["level"],
+                    user=request.user,
+                    clock=form.cleaned_data["clock"],
+                    round_seconds=form.cleaned_data["round_timer"],
                 )
             except services.PlayError as error:
                 form.add_error(None, error.message)
@@ -121,18 +127,43 @@ def play(request: HttpRequest) -> HttpResponse:
 @require_safe
 def game_page(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game, seats = _game_for(request, game_id)
+    now = timezone.now()
+    if clocks.overdue(game, now):
+        game = services.settle(game_id=game.id, now=now) or game
+    leaving.note_presence(game, seats, now)
     since = request.GET.get("since")
-    if request.htmx and since is not None and since == str(game.version):
+    away = request.GET.get("away") == "1"
+    if request.htmx and since == str(game.version) and away == _away(game, seats, now):
         return HttpResponse(status=204)  # polling: nothing new
     return _draw(request, game, seats)
 
 
+def _away(game: Game, seats: services.Seats, now: datetime) -> bool:
+    return leaving.absent_side(game, seats, now) is not None
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """A question asked before an action that ends the game: the action's address, and the answer it sends."""
+
+    question: str
+    yes: str
+    url: str
+    answer: str = ""
+
+
 def _draw(
-    request: HtmxHttpRequest, game: Game, seats: services.Seats, error: str = "", status: int = 200
+    request: HtmxHttpRequest,
+    game: Game,
+    seats: services.Seats,
+    error: str = "",
+    status: int = 200,
+    confirm: Confirmation | None = None,
 ) -> HttpResponse:
     # Whoever just made a refused request keeps their board: no pass screen in between.
-    context = game_context(request, game, seats, ready=bool(error))
+    context = game_context(request, game, seats, ready=bool(error) or confirm is not None)
     context["error"] = error
+    context["confirm"] = confirm
     template = "play/game.html#game" if request.htmx else "play/game.html"
     return render(request, template, context, status=status)
 
@@ -160,6 +191,8 @@ def game_context(
         last_move=steps[ply - 1].last_move if ply else (),
     )
     thinking = latest and services.bot_to_act(game)
+    now = timezone.now()
+    away = _away(game, seats, now)
     players = _players(game, seats)
     my_choices = [
         _choice_shown(final.position, side, game.choice(side))
@@ -188,7 +221,12 @@ def game_context(
         "flip_to": Side.of(orientation ^ 1).value,
         # the report of the round just played, or of the round stepped to; gone once a move follows it
         "last_round": steps[ply - 1] if ply and steps[ply - 1].sentences else None,
-        "polls": (game.mode == Game.Mode.ONLINE or thinking) and not game.is_over,
+        "polls": (game.mode == Game.Mode.ONLINE or thinking or clocks.timed(game)) and not game.is_over,
+        "clocks": clocks.shown(game, final.position, now),
+        "away": away,
+        "can_abort": bool(seats.sides) and leaving.can_abort(game),
+        "draw_declined": game.draw_declined in {Side.of(side).value for side in seats.sides}
+        and game.mode != Game.Mode.HOTSEAT,
         "bot_thinking": thinking,
         "bot_name": players.get(game.bot_colour, ""),
         "bot_late": thinking and timezone.now() - game.updated > BOT_PATIENCE,
@@ -263,13 +301,20 @@ def _players(game: Game, seats: services.Seats) -> dict[str, str]:
 
 
 def _act(
-    request: HtmxHttpRequest, game_id: uuid.UUID, form_class: type[forms.Form], action: Callable[..., Game]
+    request: HtmxHttpRequest,
+    game_id: uuid.UUID,
+    form_class: type[forms.Form],
+    action: Callable[..., Game],
+    confirm: Confirmation | None = None,
 ) -> HttpResponse:
-    """Runs a service for the asker's seats with the version the page was drawn at, then draws the game."""
+    """Runs a service for the asker's seats with the version the page was drawn at, then draws the game.
+    An action that ends the game asks first (`confirm`), unless the request is the answer to the question."""
     game, seats = _game_for(request, game_id)
     form = form_class(request.POST)
     if not form.is_valid():
         return _draw(request, game, seats, _("The form was incomplete: please try again."), status=400)
+    if confirm is not None and request.POST.get("confirmed") != "1":
+        return _draw(request, game, seats, confirm=confirm)
     try:
         game = action(form.cleaned_data, game_id=game.id, seats=seats, version=form.cleaned_data["version"])
     except services.PlayError as error:
@@ -298,13 +343,44 @@ def game_bot(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 @require_POST
 def game_resign(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    return _act(request, game_id, VersionForm, lambda data, **common: services.resign(**common))
+    confirm = Confirmation(_("Resign this game?"), _("Yes, resign"), reverse("game_resign", args=[game_id]))
+    return _act(request, game_id, VersionForm, lambda data, **common: services.resign(**common), confirm)
 
 
 @require_POST
 def game_draw(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    action = services.decline_draw if request.POST.get("answer") == "decline" else services.offer_draw
-    return _act(request, game_id, VersionForm, lambda data, **common: action(**common))
+    """Offers, accepts or declines a draw; on one device, where offering is agreeing, it asks first."""
+    answer = request.POST.get("answer")
+    action = services.decline_draw if answer == "decline" else services.offer_draw
+    game = Game.objects.filter(pk=game_id).only("mode").first()
+    confirm = None
+    if game is not None and game.mode == Game.Mode.HOTSEAT:
+        url = reverse("game_draw", args=[game_id])
+        confirm = Confirmation(_("Do both players agree to a draw?"), _("Yes, it is a draw"), url)
+    return _act(request, game_id, VersionForm, lambda data, **common: action(**common), confirm)
+
+
+@require_POST
+def game_abort(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    confirm = Confirmation(
+        _("Abort this game? It will not count for either side."),
+        _("Yes, abort"),
+        reverse("game_abort", args=[game_id]),
+    )
+    return _act(request, game_id, VersionForm, lambda data, **common: leaving.abort(**common), confirm)
+
+
+@require_POST
+def game_claim(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """Claims the win or a draw from an online opponent who has gone away."""
+    outcome = request.POST.get("outcome", "")
+    now = timezone.now()
+    return _act(
+        request,
+        game_id,
+        VersionForm,
+        lambda data, **common: leaving.claim(outcome=outcome, now=now, **common),
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

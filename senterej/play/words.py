@@ -22,6 +22,9 @@ from senterej.engine.werera import (
     ENDED_BY_CHECK,
 )
 
+#: The ends the site adds to the engine's (senterej.play.models.Game.Status).
+TIME, ABANDONED, ABORTED = "time forfeit", "abandoned", "aborted"
+
 LEVEL_NAMES = {
     "novice": gettext_lazy("Novice"),
     "beginner": gettext_lazy("Beginner"),
@@ -49,7 +52,13 @@ def result_sentence(status: str, result: str, position: Position | None = None) 
         REPETITION: _("Draw: the same position for the third time."),
         SEVENTY_MOVE_RULE: _("Draw: seventy moves each without a capture or a medeq move."),
         AGREEMENT: _("Draw by agreement."),
+        TIME: _("%(winner)s wins on time: %(loser)s's time ran out.") % names,
+        ABORTED: _("The game was aborted: it does not count."),
     }
+    if status == ABANDONED:
+        if winner is None:
+            return _("Draw: a player left the game, and the other claimed a draw.")
+        return _("%(winner)s wins: %(loser)s left the game.") % names
     return sentences.get(status, "")
 
 

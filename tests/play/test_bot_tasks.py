@@ -121,7 +121,7 @@ def test_a_reply_that_comes_after_the_game_ended_changes_nothing(client):
     game = bot_game(client)
     play(client, game, "e2e3")
     game.refresh_from_db()
-    client.post(reverse("game_resign", args=[game.id]), {"version": game.version})
+    client.post(reverse("game_resign", args=[game.id]), {"version": game.version, "confirmed": "1"})
     game.refresh_from_db()
     before = (game.steps, game.fen, game.status, game.version)
     run_worker()
@@ -173,6 +173,6 @@ def test_r5_1_a_choice_stands_while_its_round_is_open_though_the_bot_chose_since
     # A page of the round that is over is refused, and changes nothing.
     before = (game.steps, game.version)
     response = client.post(reverse("game_move", args=[game.id]), data)
-    assert response.status_code == 409 and "The game has moved on" in response.content.decode()
+    assert response.status_code == 409 and "That round has already been played" in response.content.decode()
     game.refresh_from_db()
     assert (game.steps, game.version) == before

@@ -135,7 +135,7 @@ def test_a_replayed_request_changes_nothing(client):
 
 def test_a_move_in_a_finished_game_is_refused(client):
     game = start(client)
-    client.post(reverse("game_resign", args=[game.id]), {"version": game.version})
+    client.post(reverse("game_resign", args=[game.id]), {"version": game.version, "confirmed": "1"})
     game.refresh_from_db()
     assert (game.status, game.result) == ("resignation", "0-1")
     before = snapshot(game)

@@ -21,3 +21,34 @@
     }
   });
 })();
+
+// The clocks: the server says how many seconds each has left when it drew the page; the running ones count
+// down here until the next drawing, which the server's own reckoning replaces.
+(function () {
+  "use strict";
+
+  function reading(seconds) {
+    if (seconds < 10) {
+      return "0:" + (seconds < 0.05 ? "00.0" : (seconds < 9.95 ? "0" : "") + seconds.toFixed(1));
+    }
+    var whole = Math.floor(seconds);
+    var rest = whole % 60;
+    return Math.floor(whole / 60) + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+
+  var drawn = new WeakMap();
+
+  function tick() {
+    var now = performance.now();
+    Array.prototype.forEach.call(document.querySelectorAll(".clock__time[data-running]"), function (face) {
+      if (!drawn.has(face)) {
+        drawn.set(face, now);
+      }
+      var left = Math.max(parseFloat(face.dataset.seconds) - (now - drawn.get(face)) / 1000, 0);
+      face.textContent = reading(left);
+      face.parentNode.classList.toggle("is-low", left < 20);
+    });
+  }
+
+  setInterval(tick, 100);
+})();
