@@ -75,6 +75,24 @@ def test_r5_1_a_second_choice_in_the_same_round_is_refused_in_words_and_a_closed
     assert len(game.steps) == 1 and not game.white_choice and not game.black_choice
 
 
+def at_once(url: str, sends: dict[int, tuple[Client, dict[str, object]]]) -> dict[int, int]:
+    """Each side's client posts its data to `url` from a thread of its own, all released at one barrier."""
+    barrier = threading.Barrier(len(sends))
+    statuses: dict[int, int] = {}
+
+    def send(side: int, client: Client, data: dict[str, object]) -> None:
+        barrier.wait()
+        statuses[side] = client.post(url, data).status_code
+        connection.close()
+
+    threads = [threading.Thread(target=send, args=(side, *sent)) for side, sent in sends.items()]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return statuses
+
+
 @pytest.mark.skipif(
     connection.vendor == "sqlite", reason="SQLite's shared in-memory test database refuses a second writer"
 )
@@ -88,20 +106,11 @@ def test_r5_1_choices_sent_at_the_same_instant_are_both_accepted_and_the_round_r
     while Position.from_fen(game.fen).werera is not None and not game.is_over:
         version, steps = drawn_form(host, game)
         choices = quiet_choices(game, rng)
-        barrier = threading.Barrier(2)
-        statuses: dict[int, int] = {}
-
-        def send(client: Client, side: int) -> None:
-            data = {"move": choices[side], "version": version, "steps": steps}
-            barrier.wait()
-            statuses[side] = client.post(reverse("game_move", args=[game.id]), data).status_code
-            connection.close()
-
-        threads = [threading.Thread(target=send, args=pair) for pair in ((host, WHITE), (guest, BLACK))]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        sends = {
+            side: (client, {"move": choices[side], "version": version, "steps": steps})
+            for client, side in ((host, WHITE), (guest, BLACK))
+        }
+        statuses = at_once(reverse("game_move", args=[game.id]), sends)
         assert statuses == {WHITE: 302, BLACK: 302}
         game.refresh_from_db()
         rounds += 1

@@ -20,6 +20,15 @@
       event.preventDefault();
     }
   });
+
+  // A question before resigning, agreeing a draw or aborting takes the focus, so that a keyboard player
+  // answers it at once (board.js, which runs first, would give the focus back to the board).
+  document.addEventListener("htmx:afterSettle", function () {
+    var answer = document.querySelector("#game .confirm [autofocus]");
+    if (answer) {
+      answer.focus();
+    }
+  });
 })();
 
 // The clocks: the server says how many seconds each has left when it drew the page; the running ones count
