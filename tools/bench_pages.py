@@ -5,7 +5,8 @@ user's) as any signed-in page must.
 
 Each page is asked for many times in a round (time.process_time around the whole loop: the page's CPU in this
 process, its database work on SQLite included); the figure is the median of several rounds. The database is a
-scratch SQLite file with the fixtures loaded and one signed-in learner who has tried some puzzles.
+scratch SQLite file with the fixtures loaded, one signed-in learner who has tried some puzzles, and an
+online game of 40 steps that the learner plays with a friend.
 
     python -m tools.bench_pages [--requests N] [--rounds N] [--profile PAGE]"""
 
@@ -19,6 +20,10 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 #: The issue's goal: no page costs more than this many trivial views.
@@ -58,6 +63,37 @@ def seed() -> None:
     user = User.objects.create_user("bench", password="bench-pages-password")
     for index, puzzle in enumerate(Puzzle.objects.filter(active=True)[:60]):
         record_attempt(user=user, puzzle_id=puzzle.pk, serving=f"bench-{index}", solved=index % 3 != 0)
+    seed_game(user, User.objects.create_user("bench-friend", password="bench-pages-password"))
+
+
+def seed_game(user: "User", friend: "User") -> None:
+    """An online game of 40 steps between the bench user (White) and a friend, with clocks, still going: the
+    page its players see, and poll every second."""
+    import random
+
+    from senterej.engine import BLACK, WHITE
+    from senterej.engine.notation import coordinate
+    from senterej.play import services
+    from senterej.play.models import Game
+    from senterej.play.replay import replay
+
+    game = services.start_game(mode=Game.Mode.ONLINE, human=WHITE, user=user, clock="10+5", round_seconds=60)
+    services.join(invite_code=game.invite_code, user=friend)
+    rng = random.Random(40)
+    while len(game.steps) < 40 and not game.is_over:
+        played = replay(game)
+        for side in (WHITE, BLACK) if played.in_werera else (played.position.turn,):
+            assert side is not None
+            moves = played.position.legal_moves(side)
+            game.refresh_from_db()
+            game = services.submit_move(
+                game_id=game.id,
+                seats=services.Seats(frozenset({side})),
+                text=coordinate(rng.choice(moves)),
+                version=game.version,
+                steps=len(game.steps),
+            )
+    assert not game.is_over, "the seeded game must still be going"
 
 
 def pages() -> dict[str, tuple[str, bool]]:
@@ -65,9 +101,11 @@ def pages() -> dict[str, tuple[str, bool]]:
     from django.urls import reverse
 
     from course.models import Task
+    from senterej.play.models import Game
     from trainer.models import Puzzle
 
     task = Task.objects.select_related("lesson").order_by("lesson__order", "order")[1]
+    game = Game.objects.get(mode=Game.Mode.ONLINE)
     puzzle = Puzzle.objects.filter(active=True).order_by("pk").first()
     assert puzzle is not None
     return {
@@ -82,6 +120,9 @@ def pages() -> dict[str, tuple[str, bool]]:
         "train": (reverse("trainer:train"), False),
         "puzzle": (reverse("trainer:puzzle", args=[puzzle.pk]), False),
         "dashboard": (reverse("trainer:dashboard"), True),
+        "game": (reverse("game", args=[game.id]), True),
+        # What each player's page asks every second while nothing changes (htmx, answered 204).
+        "game poll": (reverse("game", args=[game.id]) + f"?since={game.version}&away=0", True),
     }
 
 
@@ -93,9 +134,12 @@ def requester(address: str, signed_in: bool) -> Callable[[], None]:
     if signed_in:
         client.force_login(User.objects.get(username="bench"))
 
+    poll = "since=" in address
+    headers = {"HX-Request": "true"} if poll else {}
+
     def ask() -> None:
-        response = client.get(address)
-        if response.status_code != 200:
+        response = client.get(address, headers=headers)
+        if response.status_code != (204 if poll else 200):
             raise SystemExit(f"{address} answered {response.status_code}")
 
     return ask
