@@ -12,10 +12,12 @@
     return document.getElementById("game");
   }
 
-  // Scrolls the list, never the page, just enough to show the current step ("nearest").
+  // Scrolls the list, never the page, just enough to show the current step ("nearest"); at the start
+  // position, to the top.
   function showCurrent(box) {
     var current = box.querySelector('[aria-current="step"]');
     if (!current) {
+      box.scrollTop = 0;
       return;
     }
     var row = current.closest("tr").getBoundingClientRect();
