@@ -93,6 +93,14 @@ def test_r9_2_a_game_that_starts_with_black_to_move_leaves_white_s_first_cell_em
     assert "Move 12 feres to f3 Move 13 der to h8" in heard(page)
 
 
+def test_r5_7_after_a_check_ends_the_werera_black_s_first_move_has_a_row_of_its_own():
+    game = played(None, "g1f3", "0000", "f3d4", "0000", "d4e6", "0000", "f7e6")
+    assert listed(game)[2:] == [
+        ("W3", "Round 3", "[feres]e6+ @3", "\u2014 @3 waited"),
+        ("1.", "Move 1", "", "fxe6 @4"),
+    ]
+
+
 def test_the_step_looked_at_is_marked_current_in_its_cells_only():
     game = played(None, "g1f3", "g8f6", "f3d4", "0000")
     client = seated(game, WHITE, BLACK)
@@ -141,6 +149,26 @@ def test_the_title_says_your_move_while_the_person_looking_can_move_or_choose():
     with translation.override("sk"):
         assert title(black, game).startswith("Tvoj ťah · ")
     assert title(black, game, "?ply=0") == your_move  # looking back, the game still waits for them
+
+
+def test_r5_1_what_the_page_tells_its_script_says_nothing_of_the_opponent_s_hidden_choice():
+    game = services.start_game(mode=Game.Mode.ONLINE)
+    game = services.join(invite_code=game.invite_code)
+    black = seated(game, BLACK)
+
+    def told() -> list[str]:
+        page = black.get(reverse("game", args=[game.id]), HTTP_HX_REQUEST="true").content.decode()
+        return re.findall(r'data-(?:title|steps|sound)="[^"]*"', page)
+
+    before = told()
+    game = services.submit_move(
+        game_id=game.id, seats=services.Seats(frozenset({WHITE})), text="e2e3", version=game.version
+    )
+    assert (
+        told()
+        == before
+        == ['data-title="Your move \u00b7 Game \u00b7 Senterej school"', 'data-steps="0"', 'data-sound=""']
+    )
 
 
 def test_the_title_says_nothing_of_a_move_on_one_device_nor_after_the_end():
