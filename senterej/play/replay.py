@@ -6,14 +6,14 @@ from typing import Any
 
 from django.utils.safestring import SafeString
 
-from senterej.board.notation import move_html
+from senterej.board.notation import move_html, sentence
 from senterej.board.sides import Side
 from senterej.engine import WAIT
 from senterej.engine import game as rules
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.position import move_from, move_to
 from senterej.play.models import Game
-from senterej.play.words import round_choices, round_sentences
+from senterej.play.words import Choice, round_choices, round_sentences
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,9 @@ class Step:
     sentences: list[SafeString]
     fen: str
     last_move: tuple[int, ...]
+    side: str = ""  # who moved, for a move: "white" or "black"
+    fullmove: int = 0  # a move's number (R9.2)
+    choices: tuple[Choice, ...] = ()  # a round's two choices, White's then Black's
 
 
 def replay(game: Game, upto: int | None = None) -> rules.Game:
@@ -56,9 +59,11 @@ def timeline(game: Game) -> tuple[list[Step], rules.Game]:
             _play(played, step)
             moved = [parse_coordinate(entry["move"]) for entry in step["played"]]
             squares = tuple(sq for move in moved for sq in (move_from(move), move_to(move)))
-            text = round_choices(step, sans)
+            choices = round_choices(step, sans)
+            text = sentence("%(white)s \u00b7 %(black)s", white=choices[0].shown, black=choices[1].shown)
             words = round_sentences(step, sans, game_over=played.is_over)
-            steps.append(Step(number, f"W{step['round']}", text, words, played.position.fen(), squares))
+            label = f"W{step['round']}"
+            steps.append(Step(number, label, text, words, played.position.fen(), squares, choices=choices))
         else:
             fullmove = position.fullmove
             label = f"{fullmove}." if step["side"] == Side.WHITE else f"{fullmove}…"
@@ -66,5 +71,6 @@ def timeline(game: Game) -> tuple[list[Step], rules.Game]:
             _play(played, step)
             squares = (move_from(move), move_to(move))
             text = move_html(step["san"], Side(step["side"]).colour)
-            steps.append(Step(number, label, text, [], played.position.fen(), squares))
+            fen = played.position.fen()
+            steps.append(Step(number, label, text, [], fen, squares, step["side"], fullmove))
     return steps, played

@@ -35,6 +35,7 @@ from senterej.play.forms import (
     blank_new_game_fields,
 )
 from senterej.play.models import Game
+from senterej.play.move_list import move_list
 from senterej.play.replay import Step, timeline
 from senterej.play.words import LEVEL_NAMES, result_sentence
 
@@ -230,6 +231,7 @@ def game_context(
         "bot_thinking": thinking,
         "bot_name": players.get(game.bot_colour, ""),
         "bot_late": thinking and timezone.now() - game.updated > BOT_PATIENCE,
+        **move_list(game, steps, _acting_side(game, seats, final)),
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
         if game.mode == Game.Mode.ONLINE and not game.joined
         else "",

@@ -1,6 +1,7 @@
 """What the site says about games, in translatable words: results and their reasons, werera rounds (R5.10),
 the bots' names."""
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.safestring import SafeString
@@ -101,17 +102,30 @@ def round_sentences(
     return lines
 
 
-def round_choices(report: dict[str, Any], sans: dict[str, str]) -> SafeString:
-    """A round's two choices for a list of moves: White's, then Black's; a wait a dash, and a dropped choice
+@dataclass(frozen=True)
+class Choice:
+    """One side's choice in a werera round as the list of moves shows it in that side's column."""
+
+    shown: SafeString
+    dropped: bool  # chosen but not played (R5.3-R5.5)
+    waited: bool  # the side chose to wait (R5.1)
+
+
+def round_choices(report: dict[str, Any], sans: dict[str, str]) -> tuple[Choice, Choice]:
+    """A round's two choices for the list of moves: White's, then Black's; a wait a dash, and a dropped choice
     struck through and said to be dropped, so that it never looks like a move that was played (R5.10)."""
     dropped = {entry["side"] for entry in report["dropped"]}
-    shown = [
-        move_html(sans[side.value], side.colour, dropped=side.value in dropped)
+    white, black = (
+        Choice(
+            move_html(sans[side.value], side.colour, dropped=side.value in dropped),
+            side.value in dropped,
+            False,
+        )
         if sans[side.value]
-        else waiting_html()
+        else Choice(waiting_html(), False, True)
         for side in Side
-    ]
-    return sentence("%(white)s \u00b7 %(black)s", white=shown[0], black=shown[1])
+    )
+    return white, black
 
 
 def _next(report: dict[str, Any]) -> str:

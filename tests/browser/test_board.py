@@ -253,7 +253,7 @@ def test_a_man_is_dragged_by_a_finger_on_a_phone(live_server, browser):
         point = {"x": x + dx * step / 8, "y": y + dy * step / 8}
         touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
     touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    expect(page.locator(".moves li")).to_have_count(1)  # R2.4: the fers steps one square diagonally
+    expect(page.locator(".moves tbody tr")).to_have_count(1)  # R2.4: the fers steps one square diagonally
     expect(square(page, "c3").locator("svg")).to_have_attribute("aria-label", "White fers")
     context.close()
 
@@ -289,7 +289,7 @@ def test_r3_4_a_waiting_medeq_asks_what_to_become_even_when_one_kind_is_left(liv
     expect(picker).to_be_hidden()
     expect(square(page, "c8")).to_be_focused()
     expect(square(page, "c8").locator("svg")).to_have_attribute("aria-label", "White medeq")
-    expect(page.locator(".moves li")).to_have_count(0)  # Cancel played nothing
+    expect(page.locator(".moves tbody tr")).to_have_count(0)  # Cancel played nothing
 
     board.locator('[data-square="c8"]').click()
     picker.get_by_role("button", name="der").click()
@@ -312,7 +312,7 @@ def test_r3_2_a_promotion_asks_by_keyboard_and_escape_cancels(live_server, page,
     page.keyboard.press("Escape")
     expect(picker).to_be_hidden()
     expect(square(page, "a7")).to_be_focused()
-    expect(page.locator(".moves li")).to_have_count(0)
+    expect(page.locator(".moves tbody tr")).to_have_count(0)
 
     page.keyboard.press("Enter")
     square(page, "a8").focus()

@@ -93,7 +93,7 @@ def test_r7_4_r8_2_the_count_and_the_seventy_move_counter_in_a_game(live_server,
     expect(counters(page)).to_contain_text("Black's lone feres: 3 of 7 counted moves made, 4 left.")
     expect(counters(page)).to_contain_text("100 of 140 moves without a capture or a medeq move")
     play(page, "a1", "a6")
-    expect(page.locator(".moves li")).to_have_count(1)
+    expect(page.locator(".moves tbody tr")).to_have_count(1)
     play(page, "a8", "b6")
     expect(counters(page)).to_contain_text("Black's lone feres: 4 of 7 counted moves made, 3 left.")
     expect(counters(page)).to_contain_text("102 of 140 moves without a capture or a medeq move")
@@ -105,9 +105,9 @@ def test_r7_4_r8_2_the_count_and_the_seventy_move_counter_in_a_game(live_server,
 def test_figurines_in_a_games_move_list(live_server, page):
     seat_both_sides(page, live_server, COUNTING_ENDING)
     play(page, "a1", "a6")
-    expect(page.locator(".moves li")).to_have_count(1)
+    expect(page.locator(".moves tbody tr")).to_have_count(1)
     play(page, "a8", "b6")
-    expect(page.locator(".moves li")).to_have_count(2)
+    expect(page.locator(".moves tbody a")).to_have_count(2)  # one row: White's move and Black's
     figures = page.locator(".moves svg.figurine")
     expect(figures).to_have_count(2)
     expect(figures.first.locator("use")).to_have_attribute("href", "/static/board/pieces.svg#der")
@@ -115,9 +115,9 @@ def test_figurines_in_a_games_move_list(live_server, page):
     expect(figures.last).to_have_class("piece piece--black figurine")
     box = figures.first.bounding_box()
     assert box is not None and 10 < box["width"] < 40 and 10 < box["height"] < 40  # drawn beside the text
-    moves = page.locator(".moves").inner_html()
-    assert seen(moves) == "60. [der]a6 60\u2026 [feres]b6"
-    assert heard(moves) == "60. der to a6 60\u2026 feres to b6"
+    moves = page.locator(".moves tbody").inner_html()
+    assert seen(moves) == "60. [der]a6 [feres]b6"
+    assert heard(moves) == "Move 60 der to a6 feres to b6"
     expect(page.locator(".moves")).not_to_contain_text("Ra6")
 
 

@@ -84,7 +84,7 @@ def test_a_game_on_one_device_through_six_werera_rounds_to_checkmate(live_server
             expect(board.locator(f'[data-square="{white[:2]}"] svg')).to_have_count(1)
             expect(board.locator(f'[data-square="{white[2:4]}"] svg')).to_have_count(0)
         choose(page, black)
-        expect(page.locator(".moves li")).to_have_count(number)
+        expect(page.locator(".moves tbody tr")).to_have_count(number)
         expect(page.locator(".round-report")).to_contain_text(f"Round {number}: White chose")
         if number == 1:
             expect(page.locator(".round-report p")).to_have_count(2)
@@ -92,7 +92,7 @@ def test_a_game_on_one_device_through_six_werera_rounds_to_checkmate(live_server
                 "Round 1: White chose medeq to e3, Black chose feres to f6.",
                 "Both moves were played, the quicker side's first.",
             ]
-            assert seen(page.locator(".moves").inner_html()) == "W1 e3 · [feres]f6"
+            assert seen(page.locator(".moves tbody").inner_html()) == "W1 e3 [feres]f6"
 
     status = page.locator(".status")
     expect(status).to_have_text("Black wins by checkmate.")
@@ -183,7 +183,7 @@ def test_against_the_novice_bot_each_round_is_reported(live_server, page, js_err
         # The bot's choice was fixed as the round opened, so the round is played at once.
         expect(page.locator(".round-report")).to_contain_text(f"Round {number}: {words}")
         assert f"Round {number}: {words}, Black chose " in heard(page.locator(".round-report").inner_html())
-        expect(page.locator(".moves li")).to_have_count(number)
+        expect(page.locator(".moves tbody tr")).to_have_count(number)
         expect(page.locator(".error")).to_have_count(0)
     assert failures == [] and errors == []
 
@@ -234,7 +234,7 @@ def test_a_werera_round_by_keyboard_only(live_server, page, js_errors):
     arrow_to(page, "f6")
     page.keyboard.press(" ")
 
-    expect(page.locator(".moves li")).to_have_count(1)
+    expect(page.locator(".moves tbody tr")).to_have_count(1)
     expect(page.locator("#announce")).to_contain_text("Round 1: White chose medeq to e3")
     expect(page.locator("#announce")).to_have_count(1)
     assert heard(page.locator("#announce").inner_html()).startswith(
@@ -251,14 +251,14 @@ def test_a_typed_move_is_taken_and_an_illegal_one_is_explained(live_server, page
     page.locator("#move-input").fill("Nf3")
     page.locator("#move-input").press("Enter")
     expect(page.locator(".round-report")).to_contain_text("Round 1: White chose feres to f3")
-    expect(page.locator(".moves li")).to_have_count(1)
+    expect(page.locator(".moves tbody tr")).to_have_count(1)
 
     page.locator("#move-input").fill("e2e4")
     page.get_by_role("button", name="Play", exact=True).click()
     expect(page.locator(".error")).to_contain_text("there is no double step")
     live_board(page)
     expect(square(page, "e2").locator("svg")).to_have_attribute("aria-label", "White medeq")
-    expect(page.locator(".moves li")).to_have_count(1)
+    expect(page.locator(".moves tbody tr")).to_have_count(1)
     expect(page.locator(".counters")).to_contain_text("Round 2 of 20.")
     assert errors == []
 
@@ -301,7 +301,7 @@ def test_r3_2_a_single_lost_kind_is_still_asked_for(live_server, page, js_errors
     expect(picker.locator("[data-promotion]:visible")).to_have_count(1)
     picker.get_by_role("button", name="der").click()
     expect(page.locator(".moves")).to_contain_text("medeq to a8, promotes to der")
-    assert seen(page.locator(".moves").inner_html()) == "1. a8=[der]"
+    assert seen(page.locator(".moves tbody").inner_html()) == "1. a8=[der]"
     expect(square(page, "a8").locator("svg")).to_have_attribute("aria-label", "White der")
     expect(picker).to_be_hidden()
     assert errors == []
