@@ -5,6 +5,7 @@ game goes on long enough)."""
 
 import random
 
+from django.http.response import HttpResponseBase
 from django.test import Client
 from django.urls import reverse
 
@@ -21,7 +22,7 @@ def start(
 ) -> Game:
     response = client.post(reverse("play"), {"mode": mode, "colour": colour, "level": level, **form})
     assert response.status_code == 302, response.content.decode()[:500]
-    return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+    return Game.objects.get(pk=response["Location"].rstrip("/").split("/")[-1])
 
 
 def online_pair(**form: str) -> tuple[Client, Client, Game]:
@@ -34,8 +35,12 @@ def online_pair(**form: str) -> tuple[Client, Client, Game]:
 
 
 def move(
-    client: Client, game: Game, text: str, version: int | None = None, steps: int | None = None, **headers
-):
+    client: Client,
+    game: Game,
+    text: str,
+    version: int | None = None,
+    steps: int | None = None,
+) -> HttpResponseBase:
     """Sends a move or werera choice drawn at the game's version and steps now (or those given)."""
     game.refresh_from_db()
     data = {
@@ -43,7 +48,7 @@ def move(
         "version": game.version if version is None else version,
         "steps": len(game.steps) if steps is None else steps,
     }
-    return client.post(reverse("game_move", args=[game.id]), data, **headers)
+    return client.post(reverse("game_move", args=[game.id]), data)
 
 
 def play_out(game: Game, steps: int, seed: int = 1) -> Game:
@@ -59,11 +64,11 @@ def play_out(game: Game, steps: int, seed: int = 1) -> Game:
                 choice = WAIT if rng.random() < 0.2 else rng.choice(moves)
                 game = _submit(game, side, "0000" if choice == WAIT else coordinate(choice))
         else:
-            side = played.position.turn
-            assert side is not None
+            turn = played.position.turn
+            assert turn is not None
             moves = sorted(played.position.legal_moves())
             quiet = [move for move in moves if not played.position.is_capture(move)]
-            game = _submit(game, side, coordinate(rng.choice(quiet or moves)))
+            game = _submit(game, turn, coordinate(rng.choice(quiet or moves)))
     return game
 
 

@@ -69,30 +69,14 @@ def seed() -> None:
 def seed_game(user: "User", friend: "User") -> None:
     """An online game of 40 steps between the bench user (White) and a friend, with clocks, still going: the
     page its players see, and poll every second."""
-    import random
-
-    from senterej.engine import BLACK, WHITE
-    from senterej.engine.notation import coordinate
+    from senterej.engine import WHITE
     from senterej.play import services
     from senterej.play.models import Game
-    from senterej.play.replay import replay
+    from testing.games import play_out
 
     game = services.start_game(mode=Game.Mode.ONLINE, human=WHITE, user=user, clock="10+5", round_seconds=60)
     services.join(invite_code=game.invite_code, user=friend)
-    rng = random.Random(40)
-    while len(game.steps) < 40 and not game.is_over:
-        played = replay(game)
-        for side in (WHITE, BLACK) if played.in_werera else (played.position.turn,):
-            assert side is not None
-            moves = played.position.legal_moves(side)
-            game.refresh_from_db()
-            game = services.submit_move(
-                game_id=game.id,
-                seats=services.Seats(frozenset({side})),
-                text=coordinate(rng.choice(moves)),
-                version=game.version,
-                steps=len(game.steps),
-            )
+    game = play_out(game, 40, seed=40)
     assert not game.is_over, "the seeded game must still be going"
 
 

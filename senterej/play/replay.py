@@ -1,10 +1,14 @@
 """A stored game replayed by the engine: every step is checked again, and each step's position and words are
 there to list and to step through."""
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from senterej.board.notation import move_html, sentence
 from senterej.board.sides import Side
@@ -44,8 +48,25 @@ def _play(played: rules.Game, step: dict[str, Any]) -> None:
         played.play(step["move"])
 
 
-def timeline(game: Game) -> tuple[list[Step], rules.Game]:
-    """Each stored step with its position and words, and the engine's game after the last."""
+#: How long a game's replayed steps stay in the cache.
+TIMELINE_SECONDS = 60 * 60
+
+
+def timeline(game: Game) -> list[Step]:
+    """Each stored step with its position and words, kept in the cache by the game, its steps and the
+    language: a game's page is drawn again after every change, for each player and spectator, and the steps
+    played so far never change (a takeback leaves other steps, so another key)."""
+    steps = json.dumps(game.steps, sort_keys=True).encode()
+    digest = hashlib.blake2b(steps, digest_size=16).hexdigest()
+    key = f"play:timeline:{game.id}:{get_language()}:{digest}"
+    found: list[Step] | None = cache.get(key)
+    if found is None:
+        found = _timeline(game)
+        cache.set(key, found, TIMELINE_SECONDS)
+    return found
+
+
+def _timeline(game: Game) -> list[Step]:
     played = rules.Game(game.start_fen)
     steps = []
     fullmove = played.position.fullmove
@@ -73,4 +94,4 @@ def timeline(game: Game) -> tuple[list[Step], rules.Game]:
             text = move_html(step["san"], Side(step["side"]).colour)
             fen = played.position.fen()
             steps.append(Step(number, label, text, [], fen, squares, step["side"], fullmove))
-    return steps, played
+    return steps

@@ -22,7 +22,6 @@ from senterej.board.notation import move_html, sentence
 from senterej.board.sides import Side
 from senterej.board.view import BoardView
 from senterej.engine import BLACK, WAIT, WHITE, Position
-from senterej.engine import game as rules
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.pieces import COLOURS
 from senterej.play import clocks, leaving, services
@@ -172,14 +171,14 @@ def _draw(
 def game_context(
     request: HttpRequest, game: Game, seats: services.Seats, ready: bool = False
 ) -> dict[str, object]:
-    steps, final = timeline(game)
+    steps = timeline(game)
+    final = Position.from_fen(game.fen)
     ply = _ply(request, len(steps))
-    position = Position.from_fen(steps[ply - 1].fen if ply else game.start_fen)
+    position = Position.from_fen(steps[ply - 1].fen) if ply else Position.from_fen(game.start_fen)
     latest = ply == len(steps)
-    played = final if latest else None
-    acting = _acting_side(game, seats, played) if played is not None else None
+    acting = _acting_side(game, seats, final) if latest else None
     black_chooses_on_one_device = (
-        game.mode == Game.Mode.HOTSEAT and acting == BLACK and played is not None and played.in_werera
+        game.mode == Game.Mode.HOTSEAT and acting == BLACK and latest and final.werera is not None
     )
     ready = ready or request.GET.get("ready") == "1"
     hotseat_pass = black_chooses_on_one_device and not ready
@@ -196,7 +195,7 @@ def game_context(
     away = _away(game, seats, now)
     players = _players(game, seats)
     my_choices = [
-        _choice_shown(final.position, side, game.choice(side))
+        _choice_shown(final, side, game.choice(side))
         for side in COLOURS
         if side in seats and game.choice(side) and game.mode != Game.Mode.HOTSEAT
     ]
@@ -214,7 +213,7 @@ def game_context(
         "hotseat_pass": hotseat_pass,
         "ready_param": "&ready=1" if black_chooses_on_one_device and ready else "",
         "my_choices": my_choices,
-        "result_sentence": result_sentence(game.status, game.result, final.position),
+        "result_sentence": result_sentence(game.status, game.result, final),
         "players": players,
         "my_sides": [Side.of(side).value for side in seats.sides],
         "announce": error_free_announcement(steps[:ply], game, final),
@@ -223,7 +222,7 @@ def game_context(
         # the report of the round just played, or of the round stepped to; gone once a move follows it
         "last_round": steps[ply - 1] if ply and steps[ply - 1].sentences else None,
         "polls": (game.mode == Game.Mode.ONLINE or thinking or clocks.timed(game)) and not game.is_over,
-        "clocks": clocks.shown(game, final.position, now),
+        "clocks": clocks.shown(game, final, now),
         "away": away,
         "can_abort": bool(seats.sides) and leaving.can_abort(game),
         "draw_declined": game.draw_declined in {Side.of(side).value for side in seats.sides}
@@ -238,10 +237,10 @@ def game_context(
     }
 
 
-def error_free_announcement(steps: list[Step], game: Game, final: rules.Game) -> str:
+def error_free_announcement(steps: list[Step], game: Game, final: Position) -> str:
     """What the screen reader hears after a change: the result, or the last round or move."""
     if game.is_over:
-        return result_sentence(game.status, game.result, final.position)
+        return result_sentence(game.status, game.result, final)
     if not steps:
         return ""
     last = steps[-1]
@@ -266,15 +265,15 @@ def _ply(request: HttpRequest, count: int) -> int:
     return min(max(ply, 0), count)
 
 
-def _acting_side(game: Game, seats: services.Seats, played: rules.Game) -> int | None:
-    """The side whose move or werera choice the asker may enter now, if any."""
+def _acting_side(game: Game, seats: services.Seats, final: Position) -> int | None:
+    """The side whose move or werera choice the asker may enter now, if any, in the game's position now."""
     if game.is_over or not seats.sides or game.mode == Game.Mode.ANALYSIS:
         return None
     if game.mode == Game.Mode.ONLINE and not game.joined:
         return None
-    if played.in_werera:
+    if final.werera is not None:
         return services.choosing_side(game, seats)
-    turn = played.position.turn
+    turn = final.turn
     return turn if turn is not None and turn in seats else None
 
 

@@ -39,7 +39,7 @@ def listed(game: Game) -> list[tuple[str, str, str, str]]:
         mark = " dropped" if found.dropped else " waited" if found.waited else ""
         return f"{seen(found.shown)} @{found.step}{mark}"
 
-    return [(row.label, row.said, cell(row.white), cell(row.black)) for row in rows(timeline(game)[0])]
+    return [(row.label, row.said, cell(row.white), cell(row.black)) for row in rows(timeline(game))]
 
 
 def seated(game: Game, *sides: int) -> Client:
@@ -118,7 +118,7 @@ def test_the_step_looked_at_is_marked_current_in_its_cells_only():
 
 def test_a_long_game_lists_every_step():
     game = play_out(services.start_game(mode=Game.Mode.HOTSEAT), 50)
-    found = rows(timeline(game)[0])
+    found = rows(timeline(game))
     rounds = sum(1 for step in game.steps if step["kind"] == "round")
     moves = len(game.steps) - rounds
     assert len(found) == rounds + (moves + 1) // 2  # the werera ends with White to move (R5.7, R5.9)
