@@ -3,7 +3,7 @@ read-only pages of a watched game (the page, its polling fragment, its record)."
 
 import uuid
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,7 +13,6 @@ from django_htmx.http import HttpResponseClientRedirect
 from senterej.accounts.requests import HtmxHttpRequest
 from senterej.play import again, services, views, watching
 from senterej.play.forms import VersionForm
-from senterej.play.models import Game
 
 ANSWERS = {"accept": again.accept_rematch, "decline": again.decline_rematch}
 
@@ -47,17 +46,17 @@ def game_take_back(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse
     return views._act(request, game_id, VersionForm, lambda data, **common: again.take_back(**common))
 
 
-def _watched(code: str) -> Game:
-    try:
-        return watching.watched(code)
-    except services.PlayError as error:
-        raise Http404(error.message) from error
+def _unwatched(request: HtmxHttpRequest, error: services.PlayError) -> HttpResponse:
+    return render(request, "play/unwatched.html", {"message": error.message}, status=error.status)
 
 
 @require_safe
 def watch(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """The game as a spectator sees it: no seat, no move form, no actions; it polls while the game goes on."""
-    game = _watched(code)
+    try:
+        game = watching.watched(code)
+    except services.PlayError as error:
+        return _unwatched(request, error)
     since = request.GET.get("since")
     if request.htmx and since is not None and since == str(game.version):
         return HttpResponse(status=204)  # polling: nothing new
@@ -74,7 +73,10 @@ def watch(request: HtmxHttpRequest, code: str) -> HttpResponse:
 
 @require_safe
 def watch_export(request: HtmxHttpRequest, code: str) -> HttpResponse:
-    game = _watched(code)
+    try:
+        game = watching.watched(code)
+    except services.PlayError as error:
+        return _unwatched(request, error)
     text = services.export_record(game, watching.players(game))
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = (
