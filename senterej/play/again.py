@@ -91,6 +91,8 @@ def rematch(
         old = _locked_player_game(game_id, seats)
         if not old.is_over:
             raise PlayError(_("This game is not over yet: finish it before asking for a rematch."), 409)
+        if offered_rematch(old):
+            raise PlayError(_("This rematch offer has been declined."), 409)
         again = Game.objects.select_for_update().filter(rematch_of=old).first()
         if again is not None:
             if old.mode != Game.Mode.ONLINE or again.joined:

@@ -186,6 +186,8 @@ def test_online_a_declined_rematch_is_told_and_the_pages_stop_polling():
     assert post(guest, "game_rematch", game, answer="accept").status_code == 409
     assert post(guest, "game_rematch", game).status_code == 409
     assert snapshot(again) == before and Game.objects.filter(rematch_of=game).count() == 1
+    assert post(host, "game_rematch", again).status_code == 409  # nor is the declined offer played again
+    assert Game.objects.count() == 2
 
 
 def test_online_both_asking_at_once_make_one_rematch_with_both_seated():
