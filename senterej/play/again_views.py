@@ -5,10 +5,8 @@ import uuid
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
-from django_htmx.http import HttpResponseClientRedirect
 
 from senterej.accounts.requests import HtmxHttpRequest
 from senterej.play import again, services, views, watching
@@ -36,8 +34,7 @@ def game_rematch(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         return views._draw(request, game, seats, error.message, status=error.status)
     if result.pk != game.pk:
         views._remember(request, result, *again.seats_in_rematch(seats))
-    url = reverse("game", args=[result.id])
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return redirect("game", game_id=result.id)
 
 
 @require_POST
