@@ -1,7 +1,10 @@
 """Playing again: a rematch with the colours swapped (against a bot, on one device, online by offer and
 answer, never made twice) and a takeback against a bot (R5 werera rounds, turn-based moves)."""
 
+import threading
+
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -326,3 +329,29 @@ def test_the_takeback_button_shows_only_when_there_is_something_to_take_back(cli
     assert "Take back my last move" in page
     looking_back = client.get(reverse("game", args=[game.id]) + "?ply=1").content.decode()
     assert "Take back my last move" not in looking_back
+
+
+@pytest.mark.django_db(transaction=True)
+def test_online_two_players_asking_in_the_same_instant_make_one_rematch():
+    game = services.start_game(mode=Game.Mode.ONLINE, human=WHITE)
+    game = services.join(invite_code=game.invite_code)
+    white, black = services.Seats(frozenset({WHITE})), services.Seats(frozenset({BLACK}))
+    game = services.resign(game_id=game.id, seats=white, version=game.version)
+    barrier = threading.Barrier(2)
+    made: list[Game] = []
+
+    def ask(seats: services.Seats) -> None:
+        barrier.wait()
+        try:
+            made.append(again.rematch(game_id=game.id, seats=seats, version=game.version))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=ask, args=(seats,)) for seats in (white, black)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(made) == 2 and made[0] == made[1]
+    assert Game.objects.filter(rematch_of=game).count() == 1
+    assert Game.objects.get(rematch_of=game).joined  # the later ask took the other seat
