@@ -14,6 +14,7 @@ from senterej.engine import WHITE
 from senterej.play import again, services
 from senterej.play.models import Game
 from testing.axe import axe_violations
+from tools.i18n_lint import english_left, english_sentences
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -163,8 +164,8 @@ def test_the_pages_of_playing_again_and_watching_have_no_violation(
     live_server, browser, folder, size, language
 ):
     """axe-core on each state this part adds: a rematch offered (to the opponent, and the asker waiting), a
-    takeback offered against a bot, the link to watch, and a spectator's page with a choice made; each is
-    photographed to be checked by eye."""
+    takeback offered against a bot, the link to watch, and a spectator's page with a choice made, with no
+    English left in Slovak; each is photographed to be checked by eye."""
     white = services.Seats(frozenset({WHITE}))
     online = services.start_game(mode=Game.Mode.ONLINE, human=WHITE)
     online = services.join(invite_code=online.invite_code)
@@ -195,6 +196,7 @@ def test_the_pages_of_playing_again_and_watching_have_no_violation(
         "no-game-to-watch": (None, "/play/watch/nothing-here/", "h1"),
     }
     width, height = SIZES[size]
+    sentences = english_sentences(Path(settings.BASE_DIR) / "locale" / "sk" / "LC_MESSAGES" / "django.mo")
     faults = {}
     for name, (session, address, shown) in visits.items():
         context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
@@ -211,5 +213,7 @@ def test_the_pages_of_playing_again_and_watching_have_no_violation(
             )
         page.screenshot(path=str(folder / f"{name}-{size}{language.replace('/', '-')}.png"), full_page=True)
         faults[name] = axe_violations(page)
+        if language:
+            faults[name] += english_left(page.locator("body").inner_text(), sentences)
         context.close()
     assert faults == dict.fromkeys(faults, [])
