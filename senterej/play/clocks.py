@@ -62,6 +62,17 @@ def set_up(game: Game, clock: str, round_seconds: int | None) -> None:
     game.round_seconds = round_seconds if round_seconds in ROUND_TIMERS else None
 
 
+def same_as(game: Game, old: Game) -> None:
+    """Gives a rematch the clocks of the game it follows, full again."""
+    game.clock_seconds, game.clock_increment, game.round_seconds = (
+        old.clock_seconds,
+        old.clock_increment,
+        old.round_seconds,
+    )
+    full = None if old.clock_seconds is None else float(old.clock_seconds)
+    game.white_time = game.black_time = full
+
+
 def timed(game: Game) -> bool:
     return game.clock_seconds is not None or game.round_seconds is not None
 

@@ -348,7 +348,7 @@ def _ask_bot(game: Game) -> Game:
     # Imported here: the task module plays the bot's reply through this one.
     from senterej.play.tasks import bot_reply
 
-    if bot_to_act(game) and bot_reply.enqueue(str(game.id), len(game.steps)).status != TaskResultStatus.READY:
+    if bot_to_act(game) and bot_reply.enqueue(str(game.id), game.version).status != TaskResultStatus.READY:
         game.refresh_from_db()
     return game
 
@@ -364,11 +364,12 @@ def ask_bot_again(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
     return _ask_bot(game)
 
 
-def bot_acts(*, game_id: uuid.UUID, steps: int, choice: int) -> None:
-    """Plays the bot's reply, found by a task outside any transaction, if the game is still where it was."""
+def bot_acts(*, game_id: uuid.UUID, version: int, choice: int) -> None:
+    """Plays the bot's reply, found by a task outside any transaction, if the game is still at the version
+    the reply was asked at."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or len(game.steps) != steps or not bot_to_act(game):
+        if game is None or game.version != version or not bot_to_act(game):
             return
         side = game.bot_side
         assert side is not None

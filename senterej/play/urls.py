@@ -1,6 +1,6 @@
 from django.urls import path
 
-from senterej.play import views
+from senterej.play import again_views, views
 
 urlpatterns = [
     path("", views.play, name="play"),
@@ -14,4 +14,8 @@ urlpatterns = [
     path("<uuid:game_id>/abort/", views.game_abort, name="game_abort"),
     path("<uuid:game_id>/claim/", views.game_claim, name="game_claim"),
     path("<uuid:game_id>/export.txt", views.game_export, name="game_export"),
+    path("<uuid:game_id>/rematch/", again_views.game_rematch, name="game_rematch"),
+    path("<uuid:game_id>/take-back/", again_views.game_take_back, name="game_take_back"),
+    path("watch/<str:code>/", again_views.watch, name="watch"),
+    path("watch/<str:code>/export.txt", again_views.watch_export, name="watch_export"),
 ]

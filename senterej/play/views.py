@@ -24,7 +24,7 @@ from senterej.board.view import BoardView
 from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.pieces import COLOURS
-from senterej.play import clocks, leaving, services
+from senterej.play import again, clocks, leaving, services
 from senterej.play.forms import (
     NEW_GAME_INITIAL,
     ImportForm,
@@ -221,7 +221,9 @@ def game_context(
         "flip_to": Side.of(orientation ^ 1).value,
         # the report of the round just played, or of the round stepped to; gone once a move follows it
         "last_round": steps[ply - 1] if ply and steps[ply - 1].sentences else None,
-        "polls": (game.mode == Game.Mode.ONLINE or thinking or clocks.timed(game)) and not game.is_over,
+        "polls": (game.mode == Game.Mode.ONLINE or thinking or clocks.timed(game))
+        and not game.is_over
+        or again.awaits_rematch(game, seats),
         "clocks": clocks.shown(game, final, now),
         "away": away,
         "can_abort": bool(seats.sides) and leaving.can_abort(game),
@@ -232,8 +234,9 @@ def game_context(
         "bot_late": thinking and timezone.now() - game.updated > BOT_PATIENCE,
         **move_list(game, steps, _acting_side(game, seats, final)),
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
-        if game.mode == Game.Mode.ONLINE and not game.joined
+        if game.mode == Game.Mode.ONLINE and not game.joined and game.invite_code
         else "",
+        "again": again.panel(request, game, seats, latest),
     }
 
 

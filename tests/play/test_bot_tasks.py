@@ -17,6 +17,7 @@ from senterej.engine import START_FEN, WHITE
 from senterej.engine.bots import Bot
 from senterej.play import services
 from senterej.play.models import Game
+from senterej.play.tasks import bot_reply
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.queued_tasks]
 
@@ -176,3 +177,36 @@ def test_r5_1_a_choice_stands_while_its_round_is_open_though_the_bot_chose_since
     assert response.status_code == 409 and "That round has already been played" in response.content.decode()
     game.refresh_from_db()
     assert (game.steps, game.version) == before
+
+
+def test_a_takeback_waits_for_the_bots_reply(client):
+    game = bot_game(client)
+    play(client, game, "e2e3")
+    game.refresh_from_db()
+    before = (game.steps, game.fen, game.version)
+    response = client.post(reverse("game_take_back", args=[game.id]), {"version": game.version})
+    assert response.status_code == 409 and "Wait for the bot&#x27;s reply" in response.content.decode()
+    game.refresh_from_db()
+    assert (game.steps, game.fen, game.version) == before
+
+
+def test_a_reply_asked_before_a_takeback_and_a_new_move_changes_nothing(client):
+    game = bot_game(client)
+    play(client, game, "e2e3")
+    game.refresh_from_db()
+    asked = game.version  # the reply to e2e3 is asked at this version, with one step played
+    stale = Bot("novice", seed=1).choose_move(services.replay(game).position.copy())
+    run_worker()
+    game.refresh_from_db()
+    client.post(reverse("game_take_back", args=[game.id]), {"version": game.version})
+    play(client, game, "c2c3")
+    game.refresh_from_db()
+    assert len(game.steps) == 1 and game.version != asked  # as many steps as when the old reply was asked
+    before = (game.steps, game.fen, game.version)
+    bot_reply.call(str(game.id), asked)
+    services.bot_acts(game_id=game.id, version=asked, choice=stale)
+    game.refresh_from_db()
+    assert (game.steps, game.fen, game.version) == before
+    run_worker()  # the reply asked after the new move is played
+    game.refresh_from_db()
+    assert len(game.steps) == 2 and game.steps[0]["move"] == "c2c3" and game.steps[1]["side"] == "black"

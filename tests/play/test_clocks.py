@@ -103,3 +103,24 @@ def test_polling_ends_a_game_whose_time_ran_out_without_anyone_moving():
         assert host.get(poll, HTTP_HX_REQUEST="true").status_code == 200
     game.refresh_from_db()
     assert (game.status, game.result) == (Game.Status.TIME, "1-0")
+
+
+def test_a_rematch_has_the_same_clocks_full_again_and_they_start_when_it_is_accepted():
+    with freeze_time("2026-12-01 10:00:00") as frozen:
+        host, guest, game = online_pair(clock="10+5", round_timer="30")
+        move(host, game, "e2e3")
+        move(guest, game, "e7e6")
+        game.refresh_from_db()
+        host.post(reverse("game_resign", args=[game.id]), {"version": game.version, "confirmed": "1"})
+        game.refresh_from_db()
+        assert game.status == Game.Status.RESIGNATION
+        host.post(reverse("game_rematch", args=[game.id]), {"version": game.version})
+        again = Game.objects.get(rematch_of=game)
+        assert (again.clock_seconds, again.clock_increment, again.round_seconds) == (600, 5, 30)
+        assert (again.white_time, again.black_time, again.clock_since) == (600.0, 600.0, None)
+        frozen.tick(timedelta(minutes=3))
+        game.refresh_from_db()
+        guest.post(reverse("game_rematch", args=[game.id]), {"version": game.version, "answer": "accept"})
+        again.refresh_from_db()
+        assert again.joined and again.clock_since is not None
+        assert again.clock_since.isoformat().startswith("2026-12-01T10:03")

@@ -188,17 +188,26 @@ def test_an_invitation_works_once():
     assert late.get(reverse("game", args=[game.id])).status_code == 404
 
 
-def test_r5_1_an_online_choice_never_reaches_the_opponent():
+def test_r5_1_an_online_choice_never_reaches_the_opponent_nor_a_spectator():
     host, guest, game = online_pair()
     assert move(host, game, "b1c3").status_code == 302
+    spectator = Client()
+    watch = reverse("watch", args=[game.watch_code])
     for response in (
         guest.get(reverse("game", args=[game.id])),
         guest.get(reverse("game", args=[game.id]), HTTP_HX_REQUEST="true"),
         guest.get(reverse("game", args=[game.id]) + "?since=0", HTTP_HX_REQUEST="true"),
         guest.get(reverse("game_export", args=[game.id])),
+        spectator.get(watch),
+        spectator.get(watch, HTTP_HX_REQUEST="true"),
+        spectator.get(watch + "?since=0", HTTP_HX_REQUEST="true"),
+        spectator.get(watch + "?ply=0", HTTP_HX_REQUEST="true"),
+        spectator.get(reverse("watch_export", args=[game.watch_code])),
     ):
+        assert response.status_code == 200
         text = response.content.decode()
         assert "b1c3" not in text and "Nc3" not in text and "feres to c3" not in text
+    assert "White has chosen." in spectator.get(watch).content.decode()
     own = host.get(reverse("game", args=[game.id])).content.decode()  # the chooser sees their own
     assert "Your choice for this round is made ([feres]c3)." in seen(own)
     assert "Your choice for this round is made (feres to c3)." in heard(own)

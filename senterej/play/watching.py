@@ -1,0 +1,49 @@
+"""Watching a game by its read-only link (`Game.watch_code`): the game as a spectator sees it, without a seat.
+A spectator learns of a werera choice only that it has been made, never which it is (R5.1), exactly as the
+opponent does."""
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from senterej.board.sides import Side
+from senterej.engine import BLACK, WHITE
+from senterej.engine.pieces import COLOURS
+from senterej.play.models import Game
+from senterej.play.services import PlayError, Seats
+from senterej.play.words import LEVEL_NAMES
+
+
+def watched(code: str) -> Game:
+    """The game this watching link shows; an analysis is nobody's game to watch."""
+    game = Game.objects.exclude(mode=Game.Mode.ANALYSIS).filter(watch_code=code).first() if code else None
+    if game is None:
+        raise PlayError(_("There is no game to watch at this link: check that it was copied whole."), 404)
+    return game
+
+
+def chosen(game: Game) -> list[str]:
+    """That a side has fixed its choice for the open werera round, and nothing more."""
+    sentences = {WHITE: _("White has chosen."), BLACK: _("Black has chosen.")}
+    return [sentences[side] for side in COLOURS if game.choice(side)]
+
+
+def players(game: Game) -> dict[str, str]:
+    """The players' names as a spectator reads them."""
+    names = {}
+    for side in COLOURS:
+        name = Side.of(side).value
+        if game.bot_side == side:
+            names[name] = _("%(level)s bot") % {"level": LEVEL_NAMES[game.bot_level]}
+        elif game.mode == Game.Mode.ONLINE and side == game.guest_side and not game.joined:
+            names[name] = _("Waiting for a player")
+        else:
+            names[name] = _("Player")
+    return names
+
+
+def watch_url(request: HttpRequest, game: Game, seats: Seats) -> str:
+    """The link the players may give to spectators (none for an analysis, nor for anyone but a player)."""
+    if not seats.sides or game.mode == Game.Mode.ANALYSIS:
+        return ""
+    return request.build_absolute_uri(reverse("watch", args=[game.watch_code]))

@@ -1,0 +1,357 @@
+"""Playing again: a rematch with the colours swapped (against a bot, on one device, online by offer and
+answer, never made twice) and a takeback against a bot (R5 werera rounds, turn-based moves)."""
+
+import threading
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from senterej.engine import BLACK, START_FEN, WHITE
+from senterej.play import again, services
+from senterej.play.models import Game
+
+pytestmark = pytest.mark.django_db
+
+# The start position with the werera over (R4): White to move, turn by turn.
+TURNS = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
+
+
+def start(client: Client, mode: str, colour: str = "white", level: str = "novice") -> Game:
+    response = client.post(reverse("play"), {"mode": mode, "colour": colour, "level": level})
+    assert response.status_code == 302
+    return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+
+
+def seated(client: Client, game: Game, *tokens: str) -> Game:
+    session = client.session
+    session["seats"] = {**session.get("seats", {}), str(game.id): list(tokens)}
+    session.save()
+    return game
+
+
+def bot_game(client: Client, fen: str = TURNS, human: int = WHITE) -> Game:
+    game = services.start_game(mode=Game.Mode.BOT, human=human, bot_level="beginner", fen=fen)
+    return seated(client, game, game.white_token if human == WHITE else game.black_token)
+
+
+def post(client: Client, name: str, game: Game, **data: str):
+    game.refresh_from_db()
+    return client.post(reverse(name, args=[game.id]), {"version": game.version, **data})
+
+
+def resign(client: Client, game: Game) -> None:
+    assert post(client, "game_resign", game, confirmed="1").status_code == 302
+
+
+def play(client: Client, game: Game, text: str):
+    return post(client, "game_move", game, move=text)
+
+
+def new_game(response) -> Game:
+    assert response.status_code == 302, response.content.decode()
+    return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
+
+
+def snapshot(game: Game) -> tuple:
+    game.refresh_from_db()
+    return (game.steps, game.fen, game.white_choice, game.black_choice, game.status, game.version)
+
+
+def online_pair() -> tuple[Client, Client, Game]:
+    host, guest = Client(), Client()
+    game = start(host, "online")
+    assert guest.post(reverse("join", args=[game.invite_code])).status_code == 302
+    return host, guest, game
+
+
+def test_a_rematch_against_the_bot_begins_at_once_with_the_colours_swapped(client):
+    game = start(client, "bot", colour="white", level="casual")
+    resign(client, game)
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    assert "Rematch, colours swapped" in page
+    again = new_game(post(client, "game_rematch", game))
+    assert again.rematch_of == game and again.mode == Game.Mode.BOT
+    assert (again.bot_level, again.bot_colour, again.status) == ("casual", "white", "ongoing")
+    assert again.white_choice and not again.black_choice  # the bot, now White, chose as the round opened
+    page = client.get(reverse("game", args=[again.id])).content.decode()
+    assert "Black: your hidden choice for this round" in page
+    assert play(client, again, "e7e6").status_code == 302
+    again.refresh_from_db()
+    assert again.steps[0]["black"] == "e7e6"
+
+
+def test_asking_twice_for_a_rematch_makes_one(client):
+    game = start(client, "bot")
+    resign(client, game)
+    game.refresh_from_db()
+    stale = {"version": game.version}
+    first = new_game(client.post(reverse("game_rematch", args=[game.id]), stale))
+    second = new_game(client.post(reverse("game_rematch", args=[game.id]), stale))
+    assert first == second and Game.objects.filter(rematch_of=game).count() == 1
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    assert "Go to the rematch" in page and "Rematch, colours swapped" not in page
+
+
+def test_a_rematch_on_one_device_gives_both_seats_to_this_session(client):
+    game = start(client, "hotseat")
+    resign(client, game)
+    again = new_game(post(client, "game_rematch", game))
+    assert again.mode == Game.Mode.HOTSEAT and again.rematch_of == game
+    assert play(client, again, "e2e3").status_code == 302
+    assert play(client, again, "e7e6").status_code == 302
+    again.refresh_from_db()
+    assert again.steps[0]["kind"] == "round"
+
+
+def test_a_rematch_keeps_the_starting_position(client):
+    game = bot_game(client, fen=TURNS)
+    resign(client, game)
+    again = new_game(post(client, "game_rematch", game))
+    assert again.start_fen == TURNS and again.bot_colour == "white"
+
+
+def test_a_game_not_over_has_no_rematch(client):
+    game = start(client, "bot")
+    before = snapshot(game)
+    response = post(client, "game_rematch", game)
+    assert response.status_code == 409 and "not over yet" in response.content.decode()
+    assert snapshot(game) == before and Game.objects.count() == 1
+
+
+def test_a_stranger_cannot_ask_for_a_rematch(client):
+    game = start(client, "bot")
+    resign(client, game)
+    assert post(Client(), "game_rematch", game).status_code == 404
+    assert Game.objects.count() == 1
+
+
+def test_a_bad_rematch_form_changes_nothing(client):
+    game = start(client, "hotseat")
+    resign(client, game)
+    assert client.post(reverse("game_rematch", args=[game.id]), {"version": "x"}).status_code == 400
+    assert post(client, "game_rematch", game, answer="maybe").status_code == 400
+    game.refresh_from_db()
+    stale = {"version": game.version + 5}
+    assert client.post(reverse("game_rematch", args=[game.id]), stale).status_code == 409
+    assert Game.objects.count() == 1
+
+
+def test_online_a_rematch_is_offered_then_accepted_with_the_colours_swapped():
+    host, guest, game = online_pair()
+    resign(host, game)
+    # The finished game's page keeps polling, so that an offer is seen as it comes.
+    page = guest.get(reverse("game", args=[game.id])).content.decode()
+    assert 'hx-trigger="every 1s"' in page
+    game.refresh_from_db()
+    poll = reverse("game", args=[game.id]) + f"?since={game.version}"
+    assert guest.get(poll, HTTP_HX_REQUEST="true").status_code == 204
+    again = new_game(post(host, "game_rematch", game))
+    assert (again.mode, again.rematch_of, again.joined) == ("online", game, False)
+    assert again.guest_colour == "white"  # the host had White: the guest gets it
+    waiting = host.get(reverse("game", args=[again.id])).content.decode()
+    assert "The game starts when your opponent accepts." in waiting and "Send this link" not in waiting
+    offer = guest.get(poll, HTTP_HX_REQUEST="true")
+    assert offer.status_code == 200 and "Your opponent offers a rematch" in offer.content.decode()
+    assert Client().get(reverse("game", args=[again.id])).status_code == 404
+    # Only the opponent answers: not the asker, not a stranger.
+    refused = post(host, "game_rematch", game, answer="accept")
+    assert refused.status_code == 409 and "wait for your opponent" in refused.content.decode()
+    assert post(Client(), "game_rematch", game, answer="accept").status_code == 404
+    assert new_game(post(guest, "game_rematch", game, answer="accept")) == again
+    again.refresh_from_db()
+    assert again.joined
+    # The host had White and now plays Black; the guest had Black and now plays White.
+    assert play(host, again, "e7e6").status_code == 302
+    assert play(guest, again, "e2e3").status_code == 302
+    again.refresh_from_db()
+    assert (again.steps[0]["white"], again.steps[0]["black"]) == ("e2e3", "e7e6")
+    finished = host.get(reverse("game", args=[game.id])).content.decode()
+    assert "Go to the rematch" in finished and 'hx-trigger="every 1s"' not in finished
+
+
+def test_online_a_declined_rematch_is_told_and_the_pages_stop_polling():
+    host, guest, game = online_pair()
+    resign(guest, game)
+    again = new_game(post(host, "game_rematch", game))
+    response = post(guest, "game_rematch", game, answer="decline")
+    assert response.status_code == 302 and response.url == reverse("game", args=[game.id])
+    again.refresh_from_db()
+    assert again.status == Game.Status.ABORTED and not again.joined
+    told = host.get(reverse("game", args=[again.id])).content.decode()
+    assert "Your opponent declined the rematch." in told and 'hx-trigger="every 1s"' not in told
+    for client in (host, guest):
+        page = client.get(reverse("game", args=[game.id])).content.decode()
+        assert "The rematch was declined." in page and 'hx-trigger="every 1s"' not in page
+    # A declined offer is not accepted afterwards, nor asked again.
+    before = snapshot(again)
+    assert post(guest, "game_rematch", game, answer="accept").status_code == 409
+    assert post(guest, "game_rematch", game).status_code == 409
+    assert snapshot(again) == before and Game.objects.filter(rematch_of=game).count() == 1
+    assert post(host, "game_rematch", again).status_code == 409  # nor is the declined offer played again
+    assert Game.objects.count() == 2
+
+
+def test_online_both_asking_at_once_make_one_rematch_with_both_seated():
+    host, guest, game = online_pair()
+    resign(host, game)
+    game.refresh_from_db()
+    drawn = {"version": game.version}  # both pages drawn before either asked
+    first = new_game(host.post(reverse("game_rematch", args=[game.id]), drawn))
+    second = new_game(guest.post(reverse("game_rematch", args=[game.id]), drawn))
+    assert first == second and Game.objects.filter(rematch_of=game).count() == 1
+    first.refresh_from_db()
+    assert first.joined
+    assert play(guest, first, "e2e3").status_code == 302  # the guest had Black, now White
+
+
+def test_online_accepting_twice_seats_once():
+    host, guest, game = online_pair()
+    resign(host, game)
+    again = new_game(post(host, "game_rematch", game))
+    game.refresh_from_db()
+    drawn = {"version": game.version, "answer": "accept"}
+    assert new_game(guest.post(reverse("game_rematch", args=[game.id]), drawn)) == again
+    assert new_game(guest.post(reverse("game_rematch", args=[game.id]), drawn)) == again
+    again.refresh_from_db()
+    before = snapshot(again)
+    assert post(guest, "game_rematch", game, answer="decline").status_code == 409  # begun already
+    assert snapshot(again) == before
+
+
+def test_online_a_signed_in_opponent_keeps_the_rematch_in_their_account(learner, second_learner):
+    host, guest = Client(), Client()
+    host.force_login(learner)
+    guest.force_login(second_learner)
+    game = start(host, "online")
+    guest.post(reverse("join", args=[game.invite_code]))
+    resign(host, game)
+    again = new_game(post(host, "game_rematch", game))
+    new_game(post(guest, "game_rematch", game, answer="accept"))
+    again.refresh_from_db()
+    assert (again.white_user, again.black_user) == (second_learner, learner)
+
+
+def test_takeback_of_a_turn_based_move_and_the_bots_reply(client):
+    game = bot_game(client)
+    play(client, game, "e2e3")
+    play(client, game, "d2d3")
+    game.refresh_from_db()
+    assert len(game.steps) == 4 and game.steps[3]["side"] == "black"  # the bot answered each move
+    kept = game.steps[:2]
+    url = reverse("game_take_back", args=[game.id])
+    response = client.post(url, {"version": game.version}, HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    assert response.status_code == 200 and "step 2 of 2" in page
+    game.refresh_from_db()
+    assert game.steps == kept and game.fen.split()[1] == "w"
+    assert services.replay(game).position.fen() == game.fen
+    assert play(client, game, "c2c3").status_code == 302  # and the game goes on from there
+    game.refresh_from_db()
+    assert len(game.steps) == 4 and game.steps[2]["move"] == "c2c3"
+
+
+def test_r5_takeback_of_the_last_werera_round(client):
+    game = bot_game(client, fen=START_FEN)
+    bot_choice = game.black_choice
+    assert bot_choice  # the bot chose as the round opened (R5.1)
+    play(client, game, "e2e3")
+    game.refresh_from_db()
+    assert len(game.steps) == 1 and game.black_choice  # the round was played, the next one's choice made
+    assert post(client, "game_take_back", game).status_code == 302
+    game.refresh_from_db()
+    assert (game.steps, game.fen, game.white_choice) == ([], START_FEN, "")
+    assert game.black_choice == bot_choice  # asked again from the same position, the bot chooses the same
+    play(client, game, "b1c3")
+    game.refresh_from_db()
+    assert game.steps[0]["white"] == "b1c3"
+
+
+def test_r5_takeback_of_the_round_that_ended_the_werera_and_the_bots_first_move(client):
+    """Three rounds end with Black's capture alone (R5.3), and White, the bot, moves first; the takeback goes
+    back before that last round."""
+    game = services.start_game(mode=Game.Mode.HOTSEAT)
+    both = services.Seats(frozenset({WHITE, BLACK}))
+    for choice in ("e2e3", "g8f6", "e3e4", "0000", "e4e5", "f6e4"):
+        game = services.submit_move(game_id=game.id, seats=both, text=choice, version=game.version)
+    assert game.fen.split()[1] == "w" and len(game.steps) == 3  # turns have begun, White to move
+    Game.objects.filter(pk=game.pk).update(mode=Game.Mode.BOT, bot_level="novice", bot_colour="white")
+    game.refresh_from_db()
+    game = services._ask_bot(game)
+    assert [step["kind"] for step in game.steps] == ["round", "round", "round", "move"]
+    seated(client, game, game.black_token)
+    assert post(client, "game_take_back", game).status_code == 302
+    game.refresh_from_db()
+    assert len(game.steps) == 2 and game.fen.split()[1] == "-"  # back in the werera, before round 3
+    assert game.black_choice == "" and game.white_choice  # the bot chose again for round 3
+
+
+def test_nothing_to_take_back(client):
+    game = bot_game(client)
+    before = snapshot(game)
+    response = post(client, "game_take_back", game)
+    assert response.status_code == 409 and "nothing to take back" in response.content.decode()
+    assert snapshot(game) == before
+    black = bot_game(Client(), human=BLACK)  # the bot, White, moved first: still nothing of the player's
+    black.refresh_from_db()
+    assert len(black.steps) == 1
+    with pytest.raises(services.PlayError, match="nothing to take back"):
+        again.take_back(game_id=black.id, seats=services.Seats(frozenset({BLACK})), version=black.version)
+
+
+def test_takeback_is_only_against_a_bot_by_its_player_on_the_page_as_it_stands(client):
+    hotseat = start(client, "hotseat")
+    play(client, hotseat, "e2e3")
+    play(client, hotseat, "e7e6")
+    before = snapshot(hotseat)
+    assert post(client, "game_take_back", hotseat).status_code == 400
+    assert snapshot(hotseat) == before
+    game = bot_game(client)
+    play(client, game, "e2e3")
+    before = snapshot(game)
+    assert post(Client(), "game_take_back", game).status_code == 404
+    stale = client.post(reverse("game_take_back", args=[game.id]), {"version": game.version - 1})
+    assert stale.status_code == 409
+    assert client.post(reverse("game_take_back", args=[game.id]), {}).status_code == 400
+    resign(client, game)
+    assert post(client, "game_take_back", game).status_code == 409
+    game.refresh_from_db()
+    assert len(game.steps) == 2
+
+
+def test_the_takeback_button_shows_only_when_there_is_something_to_take_back(client):
+    game = bot_game(client)
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    assert "Take back my last move" not in page
+    play(client, game, "e2e3")
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    assert "Take back my last move" in page
+    looking_back = client.get(reverse("game", args=[game.id]) + "?ply=1").content.decode()
+    assert "Take back my last move" not in looking_back
+
+
+@pytest.mark.django_db(transaction=True)
+def test_online_two_players_asking_in_the_same_instant_make_one_rematch():
+    game = services.start_game(mode=Game.Mode.ONLINE, human=WHITE)
+    game = services.join(invite_code=game.invite_code)
+    white, black = services.Seats(frozenset({WHITE})), services.Seats(frozenset({BLACK}))
+    game = services.resign(game_id=game.id, seats=white, version=game.version)
+    barrier = threading.Barrier(2)
+    made: list[Game] = []
+
+    def ask(seats: services.Seats) -> None:
+        barrier.wait()
+        try:
+            made.append(again.rematch(game_id=game.id, seats=seats, version=game.version))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=ask, args=(seats,)) for seats in (white, black)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(made) == 2 and made[0] == made[1]
+    assert Game.objects.filter(rematch_of=game).count() == 1
+    assert Game.objects.get(rematch_of=game).joined  # the later ask took the other seat
