@@ -5,11 +5,12 @@ import uuid
 
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from senterej.accounts.requests import HtmxHttpRequest
-from senterej.play import again, services, views, watching
+from senterej.play import again, clocks, names, services, views, watching
 from senterej.play.forms import VersionForm
 
 ANSWERS = {"accept": again.accept_rematch, "decline": again.decline_rematch}
@@ -54,12 +55,14 @@ def watch(request: HtmxHttpRequest, code: str) -> HttpResponse:
         game = watching.watched(code)
     except services.PlayError as error:
         return _unwatched(request, error)
+    now = timezone.now()
+    if clocks.overdue(game, now):
+        game = services.settle(game_id=game.id, now=now) or game
     since = request.GET.get("since")
     if request.htmx and since is not None and since == str(game.version):
         return HttpResponse(status=204)  # polling: nothing new
     context = views.game_context(request, game, services.Seats(frozenset()))
     context.update(
-        players=watching.players(game),
         chosen=watching.chosen(game) if context["latest"] else [],
         polls=not game.is_over,
         bot_late=False,
@@ -74,7 +77,7 @@ def watch_export(request: HtmxHttpRequest, code: str) -> HttpResponse:
         game = watching.watched(code)
     except services.PlayError as error:
         return _unwatched(request, error)
-    text = services.export_record(game, watching.players(game))
+    text = services.export_record(game, names.record_names(game))
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="senterej-{game.created:%Y%m%d}-{str(game.id)[:8]}.txt"'

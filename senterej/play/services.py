@@ -390,8 +390,9 @@ def _finish(game: Game) -> None:
     game.save()
 
 
-def import_record(*, text: str) -> Game:
-    """A game record read back for analysis: every move is checked again by the engine."""
+def import_record(*, text: str) -> tuple[Game, dict[str, str]]:
+    """A game record read back for analysis: every move is checked again by the engine. The record's tags
+    come back with the game, for the names of its players."""
     try:
         tags, played = read_record(text)
     except RecordError as error:
@@ -406,7 +407,7 @@ def import_record(*, text: str) -> Game:
         game.status, game.result = tags["Termination"], tags.get("Result", "*")
     game.finished = timezone.now()
     game.save()
-    return game
+    return game, tags
 
 
 def export_record(game: Game, players: dict[str, str]) -> str:

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from senterej.play import again_views, views
+from senterej.play import again_views, mine, views
 
 urlpatterns = [
     path("", views.play, name="play"),
     path("import/", views.import_game, name="import"),
+    path("mine/", mine.my_games, name="my_games"),
     path("join/<str:code>/", views.join, name="join"),
     path("<uuid:game_id>/", views.game_page, name="game"),
     path("<uuid:game_id>/move/", views.game_move, name="game_move"),

@@ -24,7 +24,7 @@ from senterej.board.view import BoardView
 from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.pieces import COLOURS
-from senterej.play import again, clocks, leaving, services
+from senterej.play import again, clocks, leaving, mine, names, services
 from senterej.play.forms import (
     NEW_GAME_INITIAL,
     ImportForm,
@@ -33,12 +33,12 @@ from senterej.play.forms import (
     VersionForm,
     blank_new_game_fields,
 )
+from senterej.play.mine import SESSION_SEATS
 from senterej.play.models import Game
 from senterej.play.move_list import move_list
 from senterej.play.replay import Step, timeline
-from senterej.play.words import LEVEL_NAMES, result_sentence
+from senterej.play.words import result_sentence
 
-SESSION_SEATS = "seats"
 #: A bot's reply not there after this long is taken as lost (a worker stopped mid-search): the page offers
 #: to ask again.
 BOT_PATIENCE = timedelta(seconds=20)
@@ -116,8 +116,8 @@ def play(request: HttpRequest) -> HttpResponse:
                 return redirect("game", game_id=game.id)
         else:
             status = 400
-    ids = list(_session_tokens(request))
-    games = Game.objects.filter(pk__in=ids).exclude(mode=Game.Mode.ANALYSIS)[:20]
+    person = mine.holder(request)
+    games = [mine.row(game, person.sides(game)) for game in mine.games_of(person)[: mine.LATEST]]
     context = {"form": form, "games": games}
     if not form.is_bound:
         context["blank_fields"] = blank_new_game_fields()
@@ -193,7 +193,7 @@ def game_context(
     thinking = latest and services.bot_to_act(game)
     now = timezone.now()
     away = _away(game, seats, now)
-    players = _players(game, seats)
+    players = names.seat_names(game, seats, names.imported_names(request.session, game))
     my_choices = [
         _choice_shown(final, side, game.choice(side))
         for side in COLOURS
@@ -289,21 +289,6 @@ def _orientation(request: HttpRequest, game: Game, seats: services.Seats) -> int
     return WHITE
 
 
-def _players(game: Game, seats: services.Seats) -> dict[str, str]:
-    names = {}
-    for side in COLOURS:
-        name = Side.of(side).value
-        if game.mode == Game.Mode.BOT and game.bot_side == side:
-            names[name] = _("%(level)s bot") % {"level": LEVEL_NAMES[game.bot_level]}
-        elif side in seats and game.mode != Game.Mode.HOTSEAT:
-            names[name] = _("You")
-        elif game.mode == Game.Mode.ONLINE:
-            names[name] = _("Your friend") if game.joined else _("Waiting for your friend")
-        else:
-            names[name] = _("Player on this device")
-    return names
-
-
 def _act(
     request: HtmxHttpRequest,
     game_id: uuid.UUID,
@@ -391,26 +376,32 @@ def game_claim(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
 def join(request: HttpRequest, code: str) -> HttpResponse:
     game = Game.objects.filter(invite_code=code, mode=Game.Mode.ONLINE).first()
     if game is None:
-        raise Http404(_("This invitation is not valid."))
+        return _invitation_gone(request, used=False)
     if seats_for(request, game).sides:
         return redirect("game", game_id=game.id)  # the inviter opening their own link
     if game.joined:
-        raise Http404(_("This invitation has been used."))
+        return _invitation_gone(request, used=True)
     guest = game.guest_side
     if request.method == "POST":
         try:
             game = services.join(invite_code=code, user=request.user)
-        except services.PlayError as error:
-            raise Http404(error.message) from error
+        except services.PlayError:
+            return _invitation_gone(request, used=True)  # taken by someone else a moment before
         _remember(request, game, guest)
         return redirect("game", game_id=game.id)
     return render(request, "play/join.html", {"game": game, "side": Side(game.guest_colour).label})
 
 
+def _invitation_gone(request: HttpRequest, used: bool) -> HttpResponse:
+    """An invitation that was used (410 Gone) or never was (404), said in words with the ways on. Who took a
+    used one is not said: anyone the link reached would learn who plays whom."""
+    return render(request, "play/join_gone.html", {"used": used}, status=410 if used else 404)
+
+
 @require_safe
 def game_export(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game, seats = _game_for(request, game_id)
-    text = services.export_record(game, _players(game, seats))
+    text = services.export_record(game, names.record_names(game, names.imported_names(request.session, game)))
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = (
         f'attachment; filename="senterej-{game.created:%Y%m%d}-{str(game.id)[:8]}.txt"'
@@ -425,12 +416,13 @@ def import_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                game = services.import_record(text=form.cleaned_data["record"])
+                game, tags = services.import_record(text=form.cleaned_data["record"])
             except services.PlayError as error:
                 form.add_error("record", error.message)
                 status = error.status
             else:
                 _remember(request, game, WHITE)
+                names.keep_imported_names(request.session, game, tags)
                 return redirect("game", game_id=game.id)
         else:
             status = 400

@@ -6,12 +6,10 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from senterej.board.sides import Side
 from senterej.engine import BLACK, WHITE
 from senterej.engine.pieces import COLOURS
 from senterej.play.models import Game
 from senterej.play.services import PlayError, Seats
-from senterej.play.words import LEVEL_NAMES
 
 
 def watched(code: str) -> Game:
@@ -26,20 +24,6 @@ def chosen(game: Game) -> list[str]:
     """That a side has fixed its choice for the open werera round, and nothing more."""
     sentences = {WHITE: _("White has chosen."), BLACK: _("Black has chosen.")}
     return [sentences[side] for side in COLOURS if game.choice(side)]
-
-
-def players(game: Game) -> dict[str, str]:
-    """The players' names as a spectator reads them."""
-    names = {}
-    for side in COLOURS:
-        name = Side.of(side).value
-        if game.bot_side == side:
-            names[name] = _("%(level)s bot") % {"level": LEVEL_NAMES[game.bot_level]}
-        elif game.mode == Game.Mode.ONLINE and side == game.guest_side and not game.joined:
-            names[name] = _("Waiting for a player")
-        else:
-            names[name] = _("Player")
-    return names
 
 
 def watch_url(request: HttpRequest, game: Game, seats: Seats) -> str:

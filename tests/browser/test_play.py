@@ -171,7 +171,7 @@ def test_against_the_novice_bot_each_round_is_reported(live_server, page, js_err
     failures = []
     page.on("response", lambda response: response.status >= 400 and failures.append(response.url))
     start(page, live_server, "Against a bot")
-    expect(page.locator(".players")).to_contain_text("Novice bot")
+    expect(page.locator(".players")).to_contain_text("Novice (bot)")
 
     rounds = [
         ("e2e3", "White chose medeq to e3"),

@@ -48,7 +48,7 @@ def test_the_move_is_shown_at_once_with_the_bot_thinking_and_the_page_polling(cl
     response = play(client, game, "e2e3", HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Novice bot is thinking…" in page and 'hx-trigger="every 1s"' in page
+    assert "Novice (bot) is thinking…" in page and 'hx-trigger="every 1s"' in page
     game.refresh_from_db()
     assert [step["move"] for step in game.steps] == ["e2e3"]
     assert DBTaskResult.objects.count() == 1
@@ -76,7 +76,7 @@ def test_r5_1_the_bot_fixes_its_werera_choice_from_the_task_and_keeps_it_hidden(
     game = bot_game(client, START_FEN)
     assert not game.black_choice and DBTaskResult.objects.count() == 1
     page = client.get(reverse("game", args=[game.id])).content.decode()
-    assert "Novice bot is choosing for this round…" in page
+    assert "Novice (bot) is choosing for this round…" in page
     run_worker()
     game.refresh_from_db()
     assert game.black_choice and not game.steps
@@ -139,7 +139,7 @@ def test_a_lost_reply_is_offered_again_and_asking_twice_plays_once(client):
     assert "has not answered" not in page  # not yet: it may only be slow
     Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(minutes=1))
     page = client.get(reverse("game", args=[game.id])).content.decode()
-    assert "Novice bot has not answered." in page and "Ask again" in page
+    assert "Novice (bot) has not answered." in page and "Ask again" in page
     game.refresh_from_db()
     ask = reverse("game_bot", args=[game.id])
     assert client.post(ask, {"version": game.version}).status_code == 302

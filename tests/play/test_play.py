@@ -183,8 +183,8 @@ def online_pair() -> tuple[Client, Client, Game]:
 def test_an_invitation_works_once():
     host, guest, game = online_pair()
     late = Client()
-    assert late.get(reverse("join", args=[game.invite_code])).status_code == 404
-    assert late.post(reverse("join", args=[game.invite_code])).status_code == 404
+    assert late.get(reverse("join", args=[game.invite_code])).status_code == 410
+    assert late.post(reverse("join", args=[game.invite_code])).status_code == 410
     assert late.get(reverse("game", args=[game.id])).status_code == 404
 
 
@@ -294,7 +294,7 @@ def test_r5_1_the_bot_chooses_before_and_without_the_humans_choice(client):
     assert game.black_choice and not game.white_choice  # fixed as the round opened
     bot_choice = game.black_choice
     page = client.get(reverse("game", args=[game.id])).content.decode()
-    assert "Novice bot" in page
+    assert "Novice (bot)" in page
     if bot_choice != "0000":  # a wait looks like the page's own wait button
         assert bot_choice not in page.replace(str(game.id), "")  # the game's id is hex, like a square
     assert move(client, game, "e2e3").status_code == 302

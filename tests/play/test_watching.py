@@ -105,7 +105,7 @@ def test_r5_1_watching_a_bot_game_hides_the_bots_choice(client):
     game.refresh_from_db()
     assert game.white_choice
     texts = bodies(game)
-    assert "White has chosen." in texts[0] and "Novice bot" in texts[0]
+    assert "White has chosen." in texts[0] and "Novice (bot)" in texts[0]
     if game.white_choice != "0000":
         for text in texts:
             assert game.white_choice not in text.replace(game.watch_code, "")
@@ -159,10 +159,10 @@ def test_r5_1_no_page_of_a_rematch_shows_a_pending_choice():
     assert_hidden(texts, "b1c3", "Nc3", "feres to c3")
 
 
-def test_watching_shows_the_players_as_a_spectator_reads_them():
+def test_watching_shows_the_players_as_a_spectator_reads_them(learner):
     game = services.start_game(mode=Game.Mode.BOT, human=BLACK, bot_level="casual")
     page = Client().get(reverse("watch", args=[game.watch_code])).content.decode()
-    assert "<dd>Casual bot</dd>" in page and "<dd>Player</dd>" in page and "<dd>You</dd>" not in page
-    online = services.start_game(mode=Game.Mode.ONLINE, human=WHITE)
+    assert "<dd>Casual (bot)</dd>" in page and "<dd>Guest</dd>" in page and "(you)" not in page
+    online = services.start_game(mode=Game.Mode.ONLINE, human=WHITE, user=learner)
     page = Client().get(reverse("watch", args=[online.watch_code])).content.decode()
-    assert "Waiting for a player" in page
+    assert "<dd>tirunesh</dd>" in page and "Waiting for an opponent" in page
