@@ -18,8 +18,8 @@ from senterej.engine.game import (
     SEVENTY_MOVE_RULE,
     STALEMATE,
 )
-from senterej.engine.record import AGREEMENT, RESIGNATION
-from senterej.play.words import ABANDONED, ABORTED, LEVEL_NAMES, TIME
+from senterej.engine.record import ABANDONED, AGREEMENT, RESIGNATION, TIME_FORFEIT
+from senterej.play.words import ABORTED, LEVEL_NAMES
 
 
 def new_token() -> str:
@@ -48,7 +48,7 @@ class Game(models.Model):
         SEVENTY_MOVES = SEVENTY_MOVE_RULE, _("seventy moves")
         RESIGNATION = RESIGNATION, _("resignation")
         AGREEMENT = AGREEMENT, _("agreement")
-        TIME = TIME, _("time ran out")
+        TIME = TIME_FORFEIT, _("time ran out")
         ABANDONED = ABANDONED, _("abandoned")
         ABORTED = ABORTED, _("aborted")
 

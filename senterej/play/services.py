@@ -30,6 +30,8 @@ from senterej.play.models import Game, new_token
 from senterej.play.replay import replay
 
 WAIT_WORDS = ("0000", "wait", "--")
+#: The ends of a game a record may name that are the site's, not the engine's (R8.3, the clocks, leaving).
+SITE_ENDS = (Game.Status.RESIGNATION, Game.Status.AGREEMENT, Game.Status.TIME, Game.Status.ABANDONED)
 #: Steps after which a game can no longer be aborted: from the third, it is a game that counts.
 ABORT_BEFORE = 2
 #: An online opponent who has not had the game open for this long may be claimed against.
@@ -403,7 +405,7 @@ def import_record(*, text: str) -> tuple[Game, dict[str, str]]:
     ]
     game = Game(mode=Game.Mode.ANALYSIS, start_fen=played.start_fen, fen=played.position.fen(), steps=steps)
     game.status, game.result = played.status, played.result
-    if not played.is_over and tags.get("Termination") in (Game.Status.RESIGNATION, Game.Status.AGREEMENT):
+    if not played.is_over and tags.get("Termination") in SITE_ENDS:
         game.status, game.result = tags["Termination"], tags.get("Result", "*")
     game.finished = timezone.now()
     game.save()
@@ -419,6 +421,6 @@ def export_record(game: Game, players: dict[str, str]) -> str:
         "Black": players[Side.BLACK],
         "Result": game.result,
     }
-    if game.is_over:
-        tags["Termination"] = game.status
+    if game.is_over and game.status != Game.Status.ABORTED:
+        tags["Termination"] = game.status  # an aborted game has no result: its record is a game not over
     return write_record(replay(game), tags)

@@ -76,13 +76,17 @@ def seats_for(request: HttpRequest, game: Game) -> services.Seats:
 
 
 def _game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, services.Seats]:
-    """Someone else's game is not found, whatever its id: it does not say that it exists."""
+    """Someone else's game is not found, whatever its id: it does not say that it exists. A clock's deadline
+    that has passed is settled first, so that the game is read as it stands."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise Http404(_("There is no such game."))
     seats = seats_for(request, game)
     if not seats.sides and not (game.mode == Game.Mode.ANALYSIS and _owns_analysis(request, game)):
         raise Http404(_("There is no such game."))
+    now = timezone.now()
+    if clocks.overdue(game, now):
+        game = services.settle(game_id=game.id, now=now) or game
     return game, seats
 
 
@@ -128,8 +132,6 @@ def play(request: HttpRequest) -> HttpResponse:
 def game_page(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game, seats = _game_for(request, game_id)
     now = timezone.now()
-    if clocks.overdue(game, now):
-        game = services.settle(game_id=game.id, now=now) or game
     leaving.note_presence(game, seats, now)
     since = request.GET.get("since")
     away = request.GET.get("away") == "1"

@@ -13,7 +13,7 @@ from senterej.board.notation import move_html, sentence, waiting_html
 from senterej.board.sides import Side
 from senterej.engine import Position
 from senterej.engine.game import BARE_KING, CHECKMATE, COUNTING, REPETITION, SEVENTY_MOVE_RULE, STALEMATE
-from senterej.engine.record import AGREEMENT, RESIGNATION
+from senterej.engine.record import ABANDONED, AGREEMENT, RESIGNATION, TIME_FORFEIT
 from senterej.engine.werera import (
     BLOCKED,
     CAPTURE_FIRST,
@@ -23,8 +23,8 @@ from senterej.engine.werera import (
     ENDED_BY_CHECK,
 )
 
-#: The ends the site adds to the engine's (senterej.play.models.Game.Status).
-TIME, ABANDONED, ABORTED = "time forfeit", "abandoned", "aborted"
+#: A game ended before it began: no record names it, since it has no result (senterej.play.models).
+ABORTED = "aborted"
 
 LEVEL_NAMES = {
     "novice": gettext_lazy("Novice"),
@@ -53,7 +53,7 @@ def result_sentence(status: str, result: str, position: Position | None = None) 
         REPETITION: _("Draw: the same position for the third time."),
         SEVENTY_MOVE_RULE: _("Draw: seventy moves each without a capture or a medeq move."),
         AGREEMENT: _("Draw by agreement."),
-        TIME: _("%(winner)s wins on time: %(loser)s's time ran out.") % names,
+        TIME_FORFEIT: _("%(winner)s wins on time: %(loser)s's time ran out.") % names,
         ABORTED: _("The game was aborted: it does not count."),
     }
     if status == ABANDONED:

@@ -124,3 +124,24 @@ def test_a_rematch_has_the_same_clocks_full_again_and_they_start_when_it_is_acce
         again.refresh_from_db()
         assert again.joined and again.clock_since is not None
         assert again.clock_since.isoformat().startswith("2026-12-01T10:03")
+
+
+def test_a_game_lost_on_time_and_an_aborted_game_are_exported_and_imported_back(client):
+    with freeze_time("2026-12-01 10:00:00") as frozen:
+        host, guest, game = online_pair(clock="5+3")
+        for white, black in TO_TURNS:
+            move(host, game, white)
+            move(guest, game, black)
+        frozen.tick(timedelta(seconds=301))
+        record = guest.get(reverse("game_export", args=[game.id])).content.decode()
+    assert '[Termination "time forfeit"]' in record and '[Result "1-0"]' in record
+    response = client.post(reverse("import"), {"record": record})
+    imported = Game.objects.get(pk=response["Location"].rstrip("/").split("/")[-1])
+    game.refresh_from_db()
+    assert (imported.status, imported.result, imported.steps) == (Game.Status.TIME, "1-0", game.steps)
+
+    aborted = start(client)
+    client.post(reverse("game_abort", args=[aborted.id]), {"version": aborted.version, "confirmed": "1"})
+    record = client.get(reverse("game_export", args=[aborted.id])).content.decode()
+    assert "Termination" not in record and '[Result "*"]' in record
+    assert client.post(reverse("import"), {"record": record}).status_code == 302

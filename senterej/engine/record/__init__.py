@@ -16,7 +16,8 @@ Tags come first, one `[Name "value"]` a line, with `"` and `\\` escaped by a bac
 Termination, Variant, and SetUp with FEN (for a game that did not start from `START_FEN`) are kept in step
 with the game; any other tag is kept as it is. Termination is the engine's word for how the game ended
 (checkmate, stalemate, bare-king, counting, repetition, seventy-moves) or, for a game the engine still sees
-as going on, resignation or agreement (R8.3).
+as going on, resignation or agreement (R8.3), or, in PGN's own words, time forfeit (a side's clock ran out)
+or abandoned (a player left the game and the other claimed it).
 
 Then the moves, in SAN (R9.3). A werera round is `W<n>.` and both sides' choices, White's first, `--` for a
 wait (R5.1, R5.10). Each choice is written as the move it is in the position at the start of the round, for
@@ -43,8 +44,10 @@ from ..speech import _
 VARIANT = "Senterej"
 RESIGNATION = "resignation"
 AGREEMENT = "agreement"
+TIME_FORFEIT = "time forfeit"
+ABANDONED = "abandoned"
 ENGINE_ENDS = (CHECKMATE, STALEMATE, BARE_KING, COUNTING, REPETITION, SEVENTY_MOVE_RULE)
-TERMINATIONS = (*ENGINE_ENDS, RESIGNATION, AGREEMENT)
+TERMINATIONS = (*ENGINE_ENDS, RESIGNATION, AGREEMENT, TIME_FORFEIT, ABANDONED)
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 WAIT_TEXT = "--"
 WAIT_TEXTS = (WAIT_TEXT, "0000")
@@ -120,6 +123,8 @@ def settle(
         raise RecordError(at_line(line, problem % {**values, "ending": termination}))
     if termination == RESIGNATION and result == "1/2-1/2":
         raise RecordError(at_line(line, _("a resignation gives 1-0 or 0-1, not 1/2-1/2")))
+    if termination == TIME_FORFEIT and result == "1/2-1/2":
+        raise RecordError(at_line(line, _("a time forfeit gives 1-0 or 0-1, not 1/2-1/2")))
     if termination == AGREEMENT and result != "1/2-1/2":
         raise RecordError(at_line(line, _("an agreement is a draw, 1/2-1/2, not %(result)s") % values))
     return result, termination
