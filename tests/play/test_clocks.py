@@ -4,6 +4,7 @@ players' time in turn-based play (increment after each move; a side whose time r
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from freezegun import freeze_time
 
@@ -145,3 +146,18 @@ def test_a_game_lost_on_time_and_an_aborted_game_are_exported_and_imported_back(
     record = client.get(reverse("game_export", args=[aborted.id])).content.decode()
     assert "Termination" not in record and '[Result "*"]' in record
     assert client.post(reverse("import"), {"record": record}).status_code == 302
+
+
+def test_a_spectator_sees_the_clocks_and_a_spectators_poll_ends_a_game_whose_time_ran_out():
+    with freeze_time("2026-12-01 10:00:00") as frozen:
+        host, guest, game = online_pair(clock="5+3")
+        for white, black in TO_TURNS:
+            move(host, game, white)
+            move(guest, game, black)
+        watch = reverse("watch", args=[game.watch_code])
+        assert "data-running>5:00</time>" in Client().get(watch).content.decode()
+        frozen.tick(timedelta(seconds=301))
+        page = Client().get(watch).content.decode()
+    assert "White wins on time: Black&#x27;s time ran out." in page
+    game.refresh_from_db()
+    assert (game.status, game.result, game.black_time) == (Game.Status.TIME, "1-0", 0.0)
