@@ -29,6 +29,9 @@ def online_pair(**form: str) -> tuple[Client, Client, Game]:
     """The host (White) and the guest (Black) of an online game the guest has joined."""
     host, guest = Client(), Client()
     game = start(host, mode="online", **form)
+    assert (
+        reverse("join", args=[game.invite_code]) in host.get(reverse("game", args=[game.id])).content.decode()
+    )
     assert guest.post(reverse("join", args=[game.invite_code])).status_code == 302
     game.refresh_from_db()
     return host, guest, game
@@ -41,14 +44,19 @@ def move(
     version: int | None = None,
     steps: int | None = None,
 ) -> HttpResponseBase:
-    """Sends a move or werera choice drawn at the game's version and steps now (or those given)."""
+    """Sends a move or werera choice drawn at the game's version now (or the one given) and, if given, at
+    so many steps (a werera choice's round: R5.1)."""
     game.refresh_from_db()
-    data = {
-        "move": text,
-        "version": game.version if version is None else version,
-        "steps": len(game.steps) if steps is None else steps,
-    }
+    data = {"move": text, "version": game.version if version is None else version}
+    if steps is not None:
+        data["steps"] = steps
     return client.post(reverse("game_move", args=[game.id]), data)
+
+
+def snapshot(game: Game) -> tuple[object, ...]:
+    """What a refused request must leave as it was."""
+    game.refresh_from_db()
+    return (game.steps, game.fen, game.white_choice, game.black_choice, game.status, game.version)
 
 
 def play_out(game: Game, steps: int, seed: int = 1) -> Game:

@@ -11,17 +11,12 @@ from django.urls import reverse
 from senterej.engine import BLACK, START_FEN, WHITE
 from senterej.play import again, services
 from senterej.play.models import Game
+from testing.games import online_pair, snapshot, start
 
 pytestmark = pytest.mark.django_db
 
 # The start position with the werera over (R4): White to move, turn by turn.
 TURNS = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
-
-
-def start(client: Client, mode: str, colour: str = "white", level: str = "novice") -> Game:
-    response = client.post(reverse("play"), {"mode": mode, "colour": colour, "level": level})
-    assert response.status_code == 302
-    return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
 
 
 def seated(client: Client, game: Game, *tokens: str) -> Game:
@@ -52,18 +47,6 @@ def play(client: Client, game: Game, text: str):
 def new_game(response) -> Game:
     assert response.status_code == 302, response.content.decode()
     return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
-
-
-def snapshot(game: Game) -> tuple:
-    game.refresh_from_db()
-    return (game.steps, game.fen, game.white_choice, game.black_choice, game.status, game.version)
-
-
-def online_pair() -> tuple[Client, Client, Game]:
-    host, guest = Client(), Client()
-    game = start(host, "online")
-    assert guest.post(reverse("join", args=[game.invite_code])).status_code == 302
-    return host, guest, game
 
 
 def test_a_rematch_against_the_bot_begins_at_once_with_the_colours_swapped(client):

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from senterej.play import services
 from senterej.play.models import Game
+from testing.games import move
 from testing.reading import CHESS_LETTERS, heard, seen
 
 pytestmark = pytest.mark.django_db
@@ -24,11 +25,6 @@ def hotseat_from(client: Client, fen: str) -> Game:
     session["seats"] = {str(game.id): [game.white_token, game.black_token]}
     session.save()
     return game
-
-
-def move(client: Client, game: Game, text: str):
-    game.refresh_from_db()
-    return client.post(reverse("game_move", args=[game.id]), {"move": text, "version": game.version})
 
 
 def page_of(client: Client, game: Game, query: str = "") -> str:

@@ -6,26 +6,10 @@ from django.urls import reverse
 
 from senterej.play import services
 from senterej.play.models import Game
+from testing.games import move, online_pair, snapshot, start
 from testing.reading import heard, seen
 
 pytestmark = pytest.mark.django_db
-
-
-def start(client: Client, mode: str = "hotseat", colour: str = "white", level: str = "novice") -> Game:
-    response = client.post(reverse("play"), {"mode": mode, "colour": colour, "level": level})
-    assert response.status_code == 302
-    return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
-
-
-def move(client: Client, game: Game, text: str, version: int | None = None, **headers):
-    game.refresh_from_db()
-    data = {"move": text, "version": game.version if version is None else version}
-    return client.post(reverse("game_move", args=[game.id]), data, **headers)
-
-
-def snapshot(game: Game) -> tuple:
-    game.refresh_from_db()
-    return (game.steps, game.fen, game.white_choice, game.black_choice, game.status, game.version)
 
 
 def test_it_plays_a_werera_round_on_one_device(client):
@@ -169,15 +153,6 @@ def test_a_bad_new_game_form_is_refused(client):
     response = client.post(reverse("play"), {"mode": "chess", "colour": "white"})
     assert response.status_code == 400
     assert Game.objects.count() == 0
-
-
-def online_pair() -> tuple[Client, Client, Game]:
-    host, guest = Client(), Client()
-    game = start(host, mode="online")
-    page = host.get(reverse("game", args=[game.id])).content.decode()
-    assert reverse("join", args=[game.invite_code]) in page
-    assert guest.post(reverse("join", args=[game.invite_code])).status_code == 302
-    return host, guest, game
 
 
 def test_an_invitation_works_once():

@@ -8,22 +8,12 @@ from django.urls import reverse
 from senterej.engine import BLACK, WHITE
 from senterej.play import services
 from senterej.play.models import Game
+from testing.games import move, online_pair, start
 from testing.reading import heard, seen
 
 pytestmark = pytest.mark.django_db
 
 SEATED_URLS = ("game_move", "game_resign", "game_draw", "game_take_back", "game_rematch", "game_bot")
-
-
-def start(client: Client, mode: str, colour: str = "white") -> Game:
-    response = client.post(reverse("play"), {"mode": mode, "colour": colour, "level": "novice"})
-    assert response.status_code == 302
-    return Game.objects.get(pk=response.url.rstrip("/").split("/")[-1])
-
-
-def move(client: Client, game: Game, text: str):
-    game.refresh_from_db()
-    return client.post(reverse("game_move", args=[game.id]), {"move": text, "version": game.version})
 
 
 def bodies(game: Game) -> list[str]:
@@ -44,13 +34,6 @@ def bodies(game: Game) -> list[str]:
 def assert_hidden(texts: list[str], choice: str, san: str, said: str) -> None:
     for text in texts:
         assert choice not in text and san not in seen(text) and said not in heard(text), text
-
-
-def online_pair() -> tuple[Client, Client, Game]:
-    host, guest = Client(), Client()
-    game = start(host, "online")
-    assert guest.post(reverse("join", args=[game.invite_code])).status_code == 302
-    return host, guest, game
 
 
 def test_the_players_see_the_link_to_watch_and_a_stranger_watches_without_a_seat(client):
