@@ -17,6 +17,12 @@ pytestmark = pytest.mark.django_db
 TO_TURNS = (("g1f3", "0000"), ("f3d4", "0000"), ("d4e6", "0000"))
 
 
+def to_turns(host: Client, guest: Client, game: Game) -> None:
+    for white, black in TO_TURNS:
+        move(host, game, white)
+        move(guest, game, black)
+
+
 def test_a_new_game_gets_the_clocks_chosen_and_the_page_shows_them(client):
     game = start(client, clock="5+3", round_timer="30")
     assert (game.clock_seconds, game.clock_increment, game.round_seconds) == (300, 3, 30)
@@ -71,9 +77,7 @@ def test_rounds_nobody_chose_are_played_as_waits_each_at_its_own_deadline():
 def test_the_time_used_is_taken_off_and_the_increment_added_then_a_side_whose_time_runs_out_loses():
     with freeze_time("2026-12-01 10:00:00") as frozen:
         host, guest, game = online_pair(clock="5+3")
-        for white, black in TO_TURNS:
-            move(host, game, white)
-            move(guest, game, black)
+        to_turns(host, guest, game)
         game.refresh_from_db()
         assert game.fen.split()[1] == "b" and game.black_time == 300.0  # the werera costs no clock time
         frozen.tick(timedelta(seconds=10))
@@ -94,9 +98,7 @@ def test_the_time_used_is_taken_off_and_the_increment_added_then_a_side_whose_ti
 def test_polling_ends_a_game_whose_time_ran_out_without_anyone_moving():
     with freeze_time("2026-12-01 10:00:00") as frozen:
         host, guest, game = online_pair(clock="5+3")
-        for white, black in TO_TURNS:
-            move(host, game, white)
-            move(guest, game, black)
+        to_turns(host, guest, game)
         game.refresh_from_db()
         poll = reverse("game", args=[game.id]) + f"?since={game.version}&away=0"
         assert host.get(poll, HTTP_HX_REQUEST="true").status_code == 204
@@ -130,9 +132,7 @@ def test_a_rematch_has_the_same_clocks_full_again_and_they_start_when_it_is_acce
 def test_a_game_lost_on_time_and_an_aborted_game_are_exported_and_imported_back(client):
     with freeze_time("2026-12-01 10:00:00") as frozen:
         host, guest, game = online_pair(clock="5+3")
-        for white, black in TO_TURNS:
-            move(host, game, white)
-            move(guest, game, black)
+        to_turns(host, guest, game)
         frozen.tick(timedelta(seconds=301))
         record = guest.get(reverse("game_export", args=[game.id])).content.decode()
     assert '[Termination "time forfeit"]' in record and '[Result "1-0"]' in record
@@ -151,9 +151,7 @@ def test_a_game_lost_on_time_and_an_aborted_game_are_exported_and_imported_back(
 def test_a_spectator_sees_the_clocks_and_a_spectators_poll_ends_a_game_whose_time_ran_out():
     with freeze_time("2026-12-01 10:00:00") as frozen:
         host, guest, game = online_pair(clock="5+3")
-        for white, black in TO_TURNS:
-            move(host, game, white)
-            move(guest, game, black)
+        to_turns(host, guest, game)
         watch = reverse("watch", args=[game.watch_code])
         assert "data-running>5:00</time>" in Client().get(watch).content.decode()
         frozen.tick(timedelta(seconds=301))
