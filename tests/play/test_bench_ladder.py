@@ -34,8 +34,11 @@ def test_the_werera_rounds_are_played_with_both_bots_choosing(monkeypatch):
     monkeypatch.setattr(Game, "delete", keep)
     play_game(Pairing("casual", "novice", 0, 0, max_plies=8))
     (game,) = rows
-    assert [step["kind"] for step in game.steps] == ["round"] * 4
-    assert Position.from_fen(game.fen).werera == 5
+    rounds = [step for step in game.steps if step["kind"] == "round"]
+    assert game.steps[0]["kind"] == "round" and all(step["white"] and step["black"] for step in rounds)
+    # four rounds, unless a capture or a check ended the werera sooner (R5.7) and moves followed
+    assert sum(2 if step["kind"] == "round" else 1 for step in game.steps) == 8
+    assert len(rounds) == 4 or Position.from_fen(game.fen).werera is None
 
 
 def test_the_ladder_refuses_a_database_that_holds_games():
