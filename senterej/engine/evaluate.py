@@ -140,10 +140,6 @@ CASTLING_RIGHT = 20
 #: The share of an advantage kept against two and against three enemy pieces (a lone one is worse still).
 FEW_PIECES_SHARE = {2: (7, 10), 3: (9, 10)}
 QUIET_FROM = 60  # quiet moves (R8.2) from which an advantage starts to fade
-#: Against a lone piece (R7.4), per step of the weak negus from the centre (0 to 6, a corner), per step of
-#: the strong negus nearer it, and per square the weak negus cannot step to.
-MOP_UP_EDGE, MOP_UP_NEAR, MOP_UP_FLIGHT = 12, 6, 10
-CENTRE_DISTANCE = [max(3 - sq % 8, sq % 8 - 4) + max(3 - sq // 8, sq // 8 - 4) for sq in range(64)]
 FILES = [0x0101010101010101 << f for f in range(8)]
 NOT_A_FILE, NOT_H_FILE = ~FILES[0] & ALL, ~FILES[7] & ALL
 ADJACENT_FILES = [(FILES[f - 1] if f else 0) | (FILES[f + 1] if f < 7 else 0) for f in range(8)]
@@ -267,11 +263,11 @@ def _weighed_against_the_draws(position: Position, score: int) -> int:
         return 0
     if weak_pieces == 1:
         # a lone piece draws by running its count unless mated first: only a fast mate wins now, so
-        # material hardly matters any more; driving the negus to the edge does. The count's progress
-        # shrinks both, so the lone piece's side is glad to run it
+        # material hardly matters any more; driving the negus to the edge does
         left = COUNT_LIMIT - position.counting[weak]
-        mop_up = _part(_mop_up(position, strong), 1 + left, 1 + COUNT_LIMIT)
-        score = _part(score, 1 + left, 64) + (mop_up if strong == WHITE else -mop_up)
+        score = _part(score, 1 + left, 64) + (
+            _mop_up(position, strong) if strong == WHITE else -_mop_up(position, strong)
+        )
     elif weak_pieces in FEW_PIECES_SHARE:
         # fewer pieces are fewer exchanges away from a lone piece: the side ahead keeps them on the board
         score = _part(score, *FEW_PIECES_SHARE[weak_pieces])
@@ -285,20 +281,8 @@ def _weighed_against_the_draws(position: Position, score: int) -> int:
 
 
 def _mop_up(position: Position, strong: int) -> int:
-    """Drives the weak negus to the edge and into a corner, takes its flight squares away and brings the
-    strong negus near it, to mate before the count runs out (R7.4)."""
-    weak = strong ^ 1
-    weak_sq, strong_sq = position.negus[weak], position.negus[strong]
-    distance = max(abs(weak_sq % 8 - strong_sq % 8), abs(weak_sq // 8 - strong_sq // 8))
-    # the squares the weak negus could step to: the strong side's attacks seen through the negus itself
-    occupied = (position.by_colour[WHITE] | position.by_colour[BLACK]) & ~(1 << weak_sq)
-    targets = NEGUS_ATTACKS[weak_sq] & ~position.by_colour[weak]
-    flights = 0
-    while targets:
-        low = targets & -targets
-        targets ^= low
-        if not position.attackers(strong, low.bit_length() - 1, occupied):
-            flights += 1
-    return (
-        MOP_UP_EDGE * CENTRE_DISTANCE[weak_sq] + MOP_UP_NEAR * (7 - distance) + MOP_UP_FLIGHT * (8 - flights)
-    )
+    """Drives the weak negus to the edge and the strong negus near it, to mate before the count runs out."""
+    weak_sq, strong_sq = position.negus[strong ^ 1], position.negus[strong]
+    edge = 3 - min(weak_sq % 8, 7 - weak_sq % 8, weak_sq // 8, 7 - weak_sq // 8)
+    distance = abs(weak_sq % 8 - strong_sq % 8) + abs(weak_sq // 8 - strong_sq // 8)
+    return 12 * edge + 4 * (14 - distance)

@@ -109,12 +109,3 @@ def test_r8_2_an_advantage_fades_as_quiet_moves_pile_up():
 def test_the_werera_values_keeping_the_right_to_castle():
     with_right = evaluate(Position.from_fen("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - K 1 0 1 0/0"))
     assert with_right > 0
-
-
-def test_r7_4_against_a_lone_piece_the_weak_negus_is_best_cornered_and_the_strong_one_near():
-    # only a mate before the count runs out wins, so the lone negus's place outweighs where the men stand
-    centre = evaluate(Position.from_fen("8/8/8/3k4/8/6n1/1RR5/K7 w - - 0 1 0/0"))
-    corner = evaluate(Position.from_fen("7k/8/8/8/8/6n1/1RR5/K7 w - - 0 1 0/0"))
-    near = evaluate(Position.from_fen("7k/8/5K2/8/8/6n1/1RR5/8 w - - 0 1 0/0"))
-    boxed = evaluate(Position.from_fen("7k/1R6/5K2/8/8/6n1/2R5/8 w - - 0 1 0/0"))
-    assert 0 < centre < corner < near < boxed

@@ -17,7 +17,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.test.utils import override_settings
 
 from senterej.board.sides import Side
-from senterej.engine import WHITE, Position
+from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.bots import LEVELS
 from senterej.engine.match import DEFAULT_MAX_PLIES, Outcome, Pairing, Tally, table
 from senterej.play import services
@@ -63,7 +63,7 @@ class Command(BaseCommand):
 def play_game(pairing: Pairing) -> Outcome:
     """One game between two bots through the site: the seat goes to the side to act before each reply."""
     levels = pairing.levels
-    game = services.start_game(mode=Game.Mode.BOT, human=WHITE, bot_level=levels[WHITE ^ 1])
+    game = services.start_game(mode=Game.Mode.BOT, human=WHITE, bot_level=levels[BLACK])
     plies = 0
     while not game.is_over and plies < pairing.max_plies:
         position = Position.from_fen(game.fen)
@@ -71,7 +71,7 @@ def play_game(pairing: Pairing) -> Outcome:
             side = position.turn
             assert side is not None
         else:
-            side = WHITE if not game.white_choice else WHITE ^ 1
+            side = WHITE if not game.white_choice else BLACK
         steps = len(game.steps)
         if side != game.bot_side or levels[side] != game.bot_level:
             Game.objects.filter(pk=game.pk).update(bot_colour=Side.of(side), bot_level=levels[side])
