@@ -11,6 +11,7 @@
 #   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50 connections)
 #   make bench-classroom  30 students for 60 s against gunicorn and PostgreSQL (DB=sqlite: 30 s on SQLite)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
+#   make bench-ladder  each bot level against the one below, played through the site's games (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
 
 PYTHON := $(shell command -v python3.11 || command -v python3)
@@ -21,6 +22,9 @@ FIXTURES := $(wildcard fixtures/*.json fixtures/*.jsonl)
 APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 BENCH_DB := /tmp/senterej-bench.sqlite3
+LADDER_DB := /tmp/senterej-ladder.sqlite3
+# Games a pairing in `make bench-ladder`, fewer for the Club player, who thinks 1.5 s a move.
+LADDER ?= --games 10 --club-games 4
 # axe-core, which the browser tests inject to check each page's accessibility (tests/browser/test_board.py).
 AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 
@@ -30,7 +34,7 @@ WEB_CONCURRENCY ?= 2
 # How many task workers `make serve` runs beside gunicorn (each runs one task at a time: a bot's reply, a job).
 TASK_WORKERS ?= 1
 
-.PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-classroom bench-selection messages
+.PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-classroom bench-selection bench-ladder messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -86,6 +90,12 @@ bench-selection: $(VENV)/.dev
 	rm -f $(BENCH_DB)
 	DATABASE_URL=sqlite:///$(BENCH_DB) $(PY) manage.py migrate --no-input
 	DATABASE_URL=sqlite:///$(BENCH_DB) $(PY) manage.py bench_selection
+
+# A scratch database of its own, made afresh; the games are played one after another, at low priority.
+bench-ladder: $(VENV)/.dev
+	rm -f $(LADDER_DB)
+	DATABASE_URL=sqlite:///$(LADDER_DB) $(PY) manage.py migrate --no-input
+	DATABASE_URL=sqlite:///$(LADDER_DB) nice $(PY) manage.py bench_ladder $(LADDER)
 
 messages: $(VENV)/.dev /usr/bin/msgfmt
 	$(PY) manage.py makemessages -l sk --no-obsolete --add-location=file

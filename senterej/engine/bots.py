@@ -1,13 +1,16 @@
 """The bots, from Novice to Club. They share one search and one evaluation; a level differs by how far it
 looks and by the mistakes it is made to make: a share of moves picked at random, and random error added to
-the scores of its candidate moves. With a seed a bot is deterministic, except where a clock stops a search
-(Club always; Intermediate only in the rare position where two plies take over a second), since how far a
-search gets in a given time depends on the machine and how busy it is."""
+the scores of its candidate moves. In an ending with few men Intermediate looks further (`ending_depth`),
+for there a won game is won only by a mate before the count or the seventy moves draw it (R7.4, R8.2). With
+a seed a bot is deterministic, except where a clock stops a search (Club always; Intermediate only where
+its plies take over a second, as they may in an ending on a busy machine), since how far a search gets in a
+given time depends on the machine and how busy it is."""
 
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .pieces import BLACK, WHITE
 from .position import WAIT, Position
 from .search import Searcher, SearchResult
 from .werera_policy import WereraStyle, choose_werera
@@ -21,6 +24,9 @@ class Level:
     depth: int  # plies searched in turn-based play (the deepest iteration, when `seconds` is set)
     noise: float = 0.0  # centipawns of random error on each move's score; with noise every move is scored
     seconds: float | None = None  # time limit of a turn-based search
+    #: plies searched instead of `depth` in an ending (see `is_ending`): few men make a deeper look cheap, and
+    #: against a lone piece only a mate before its count runs out wins (R7.4); 0 keeps `depth`
+    ending_depth: int = 0
     werera: WereraStyle = field(default_factory=WereraStyle)
 
 
@@ -47,6 +53,7 @@ SETTINGS = {
         random_share=0.0,
         depth=2,
         seconds=1.0,  # rarely reached: it keeps a position full of checks from taking long
+        ending_depth=5,
         werera=WereraStyle(width=10, replies=8, noise=5, seconds=1.0),
     ),
     "club": Level(
@@ -56,6 +63,15 @@ SETTINGS = {
         werera=WereraStyle(width=12, replies=10, depth=1, seconds=1.5),
     ),
 }
+
+
+#: An ending, for `Level.ending_depth`: a side down to one piece or none, with this many men or fewer in all.
+ENDING_MEN = 8
+
+
+def is_ending(position: Position) -> bool:
+    men = (position.by_colour[WHITE] | position.by_colour[BLACK]).bit_count()
+    return men <= ENDING_MEN and min(position.piece_count(WHITE), position.piece_count(BLACK)) <= 1
 
 
 class Bot:
@@ -80,9 +96,8 @@ class Bot:
         if settings.noise:
             scored = self.searcher.score_moves(position, settings.depth, seen)
             return max(scored, key=lambda pair: pair[1] + self.rng.gauss(0, settings.noise))[0]
-        self.last_search = self.searcher.search(
-            position, depth=settings.depth, time_limit=settings.seconds, seen=seen
-        )
+        depth = settings.ending_depth if settings.ending_depth and is_ending(position) else settings.depth
+        self.last_search = self.searcher.search(position, depth=depth, time_limit=settings.seconds, seen=seen)
         return self.last_search.move
 
     def choose_werera(self, position: Position, side: int) -> int:

@@ -3,7 +3,7 @@
 import pytest
 
 from senterej.engine import BLACK, START_FEN, WAIT, WHITE, Position
-from senterej.engine.bots import LEVELS, Bot
+from senterej.engine.bots import LEVELS, Bot, is_ending
 from senterej.engine.game import Game
 from senterej.engine.notation import coordinate
 from senterej.engine.pieces import MEDEQ, NEGUS
@@ -125,3 +125,12 @@ def test_club_mates_in_one_at_once():
     bot = Bot("club", seed=1)
     assert coordinate(bot.choose_move(position)) == "b2a2"
     assert bot.last_search is not None and bot.last_search.mate_in == 1
+
+
+def test_r7_4_intermediate_looks_deeper_in_an_ending_and_sees_a_mate_in_three_before_the_count():
+    # a der and a feres against a lone fers: only a mate before the fers's seventh counted move wins
+    position = Position.from_fen("k7/8/2K5/3N4/8/8/6q1/7R w - - 0 1 0/0")
+    assert is_ending(position) and not is_ending(Position.from_fen(MIDDLEGAME))
+    bot = Bot("intermediate", seed=1)
+    bot.choose_move(position)
+    assert bot.last_search is not None and bot.last_search.mate_in == 3
