@@ -47,6 +47,8 @@ def rematch_state(game: Game, seats: Seats) -> Rematch | None:
     """A finished game's rematch as its player sees it (None for anyone else, or a game not over)."""
     if not seats.sides or not game.is_over or game.mode == Game.Mode.ANALYSIS or offered_rematch(game):
         return None
+    if game.status == Game.Status.ABORTED:
+        return None  # a game that never began is not played again: a new game is
     again = getattr(game, "rematch", None)
     if again is None:
         return Rematch(None, may_ask=True, offered_by_me=False, offered_to_me=False, declined=False)

@@ -131,6 +131,18 @@ def charge(game: Game, side: int, now: datetime) -> None:
     game.clock_since = now
 
 
+def stop(game: Game, now: datetime) -> None:
+    """The game is over: the running clock stops with the time its side used taken off (no increment)."""
+    turn = Position.from_fen(game.fen).turn
+    if game.clock_since is not None and turn is not None:
+        used = (now - game.clock_since).total_seconds()
+        if turn == WHITE and game.white_time is not None:
+            game.white_time = max(game.white_time - used, 0.0)
+        elif turn != WHITE and game.black_time is not None:
+            game.black_time = max(game.black_time - used, 0.0)
+    game.clock_since = None
+
+
 def flagged(game: Game, side: int) -> None:
     """A side's time has run out: it is left at nought."""
     if side == WHITE:

@@ -33,12 +33,17 @@ LATEST = 5
 WIN, LOSS, DRAW = "win", "loss", "draw"
 
 
+#: A filter's value that is none of its choices (a tampered address), in the site's own words.
+NOT_A_CHOICE = {"invalid_choice": gettext_lazy("Choose one of the options in the list.")}
+
+
 class GamesFilter(forms.Form):
     """The page's filters, all by GET parameters: a blank one filters nothing."""
 
     state = forms.ChoiceField(
         label=gettext_lazy("Games"),
         required=False,
+        error_messages=NOT_A_CHOICE,
         choices=[
             ("", gettext_lazy("All")),
             ("ongoing", gettext_lazy("Ongoing")),
@@ -48,6 +53,7 @@ class GamesFilter(forms.Form):
     opponent = forms.ChoiceField(
         label=gettext_lazy("Opponent"),
         required=False,
+        error_messages=NOT_A_CHOICE,
         choices=[
             ("", gettext_lazy("Any")),
             (Game.Mode.BOT, gettext_lazy("Bot")),
@@ -58,6 +64,7 @@ class GamesFilter(forms.Form):
     result = forms.ChoiceField(
         label=gettext_lazy("Result"),
         required=False,
+        error_messages=NOT_A_CHOICE,
         choices=[
             ("", gettext_lazy("Any")),
             (WIN, gettext_lazy("Won")),

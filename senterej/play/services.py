@@ -159,9 +159,10 @@ def _settle(game: Game, now: datetime) -> None:
     while not game.is_over and clocks.overdue(game, now):
         ends = clocks.round_ends(game, played.position)
         if ends is not None:
-            for silent in COLOURS:
-                if not game.choice(silent):
-                    _choose_for(game, played, silent, WAIT)
+            silent = [side for side in COLOURS if not game.choice(side)]
+            for side in silent:
+                _choose_for(game, played, side, WAIT)
+            game.steps[-1]["timed_out"] = [Side.of(side).value for side in silent]
             game.clock_since = ends
             _after_change(game, played)
             continue
@@ -322,8 +323,9 @@ def _refusal(game: Game, version: int, open_round: int | None) -> PlayError | No
 
 
 def _after_change(game: Game, played: rules.Game) -> None:
-    """Records the position and the judgement."""
+    """Records the position and the judgement; a declined draw offer has been told once the game moves on."""
     game.fen = played.position.fen()
+    game.draw_declined = ""
     game.status = played.status
     game.result = played.result
     if played.is_over:
@@ -386,8 +388,9 @@ def bot_acts(*, game_id: uuid.UUID, version: int, choice: int) -> None:
 
 
 def _finish(game: Game) -> None:
-    game.white_choice = game.black_choice = game.draw_offer = ""
+    game.white_choice = game.black_choice = game.draw_offer = game.draw_declined = ""
     game.finished = timezone.now()
+    clocks.stop(game, game.finished)
     game.version += 1
     game.save()
 

@@ -24,7 +24,7 @@ from senterej.board.view import BoardView
 from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.pieces import COLOURS
-from senterej.play import again, clocks, leaving, mine, names, services
+from senterej.play import again, clocks, leaving, mine, names, services, watching
 from senterej.play.forms import (
     NEW_GAME_INITIAL,
     ImportForm,
@@ -222,7 +222,10 @@ def game_context(
         "is_player": bool(seats.sides),
         "flip_to": Side.of(orientation ^ 1).value,
         # the report of the round just played, or of the round stepped to; gone once a move follows it
-        "last_round": steps[ply - 1] if ply and steps[ply - 1].sentences else None,
+        "last_round": _last_round(game, steps, ply, seats),
+        "opponent_chosen": watching.chosen(game, hidden_from=seats.sides)
+        if latest and seats.sides and game.mode != Game.Mode.HOTSEAT
+        else [],
         "polls": (game.mode == Game.Mode.ONLINE or thinking or clocks.timed(game))
         and not game.is_over
         or again.awaits_rematch(game, seats),
@@ -240,6 +243,22 @@ def game_context(
         else "",
         "again": again.panel(request, game, seats, latest),
     }
+
+
+def _last_round(game: Game, steps: list[Step], ply: int, seats: services.Seats) -> Step | None:
+    """The report of the round stepped to; at the latest step, of the last round until the asker has moved
+    since it (a bot's or an opponent's answer does not take it away before the asker has read it)."""
+    if not ply:
+        return None
+    if steps[ply - 1].sentences or ply < len(steps):
+        return steps[ply - 1] if steps[ply - 1].sentences else None
+    mine = {Side.of(side).value for side in seats.sides}
+    for step in reversed(steps):
+        if step.sentences:
+            return step
+        if step.side in mine:
+            return None
+    return None
 
 
 def error_free_announcement(steps: list[Step], game: Game, final: Position) -> str:

@@ -20,10 +20,11 @@ def watched(code: str) -> Game:
     return game
 
 
-def chosen(game: Game) -> list[str]:
-    """That a side has fixed its choice for the open werera round, and nothing more."""
+def chosen(game: Game, hidden_from: frozenset[int] = frozenset()) -> list[str]:
+    """That a side has fixed its choice for the open werera round, and nothing more: to a spectator, of
+    either side; to a player (`hidden_from` their sides), of the other."""
     sentences = {WHITE: _("White has chosen."), BLACK: _("Black has chosen.")}
-    return [sentences[side] for side in COLOURS if game.choice(side)]
+    return [sentences[side] for side in COLOURS if game.choice(side) and side not in hidden_from]
 
 
 def watch_url(request: HttpRequest, game: Game, seats: Seats) -> str:

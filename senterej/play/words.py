@@ -70,14 +70,7 @@ def round_sentences(
     side's choice in SAN ("" for waiting); when the round ended the game, nobody moves next."""
     wait = _("to wait")
     moves = {side.value: move_html(sans[side], side.colour) if sans[side] else "" for side in Side}
-    lines = [
-        sentence(
-            _("Round %(round)s: White chose %(white)s, Black chose %(black)s."),
-            round=report["round"],
-            white=moves["white"] or wait,
-            black=moves["black"] or wait,
-        )
-    ]
+    lines = [_round_choices(report, moves, wait)]
     reasons = {
         CAPTURE_FIRST: _("%(side)s's %(move)s was dropped: a capture is played first, and alone."),
         CHECK: _("%(side)s's %(move)s was dropped: the check ended the werera first."),
@@ -109,6 +102,26 @@ class Choice:
     shown: SafeString
     dropped: bool  # chosen but not played (R5.3-R5.5)
     waited: bool  # the side chose to wait (R5.1)
+
+
+def _round_choices(report: dict[str, Any], moves: dict[str, str], wait: str) -> SafeString:
+    """The round's first sentence: what each side chose, or that its time for the round ran out (R5.2)."""
+    late = set(report.get("timed_out", ()))
+    number = report["round"]
+    if late == {"white", "black"}:
+        return sentence(_("Round %(round)s: neither side chose in time, and both waited."), round=number)
+    if late == {"black"}:
+        said = _("Round %(round)s: White chose %(white)s; Black did not choose in time and waited.")
+        return sentence(said, round=number, white=moves["white"] or wait)
+    if late == {"white"}:
+        said = _("Round %(round)s: Black chose %(black)s; White did not choose in time and waited.")
+        return sentence(said, round=number, black=moves["black"] or wait)
+    return sentence(
+        _("Round %(round)s: White chose %(white)s, Black chose %(black)s."),
+        round=number,
+        white=moves["white"] or wait,
+        black=moves["black"] or wait,
+    )
 
 
 def round_choices(report: dict[str, Any], sans: dict[str, str]) -> tuple[Choice, Choice]:

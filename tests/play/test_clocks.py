@@ -58,7 +58,8 @@ def test_r5_2_a_side_that_has_not_chosen_when_the_round_timer_runs_out_waits_tha
         page = guest.get(reverse("game", args=[game.id])).content.decode()
         game.refresh_from_db()
         assert [(s["white"], s["black"]) for s in game.steps] == [("e2e3", "0000")]
-        assert "Round 1: White chose" in page and "Black chose to wait." in page
+        assert "Black did not choose in time and waited." in page and "Black chose to wait" not in page
+        assert game.steps[0]["timed_out"] == ["black"]
         late = move(guest, game, "e7e6", version=drawn, steps=0)
         assert late.status_code == 409 and "That round has already been played" in late.content.decode()
 
@@ -72,6 +73,8 @@ def test_rounds_nobody_chose_are_played_as_waits_each_at_its_own_deadline():
     game.refresh_from_db()
     assert [(s["white"], s["black"]) for s in game.steps] == [("0000", "0000")] * 3
     assert game.clock_since == started + timedelta(seconds=90)  # the fourth round's timer started then
+    page = host.get(reverse("game", args=[game.id]) + "?ply=3").content.decode()
+    assert "Round 3: neither side chose in time, and both waited." in page
 
 
 def test_the_time_used_is_taken_off_and_the_increment_added_then_a_side_whose_time_runs_out_loses():
@@ -159,3 +162,15 @@ def test_a_spectator_sees_the_clocks_and_a_spectators_poll_ends_a_game_whose_tim
     assert "White wins on time: Black&#x27;s time ran out." in page
     game.refresh_from_db()
     assert (game.status, game.result, game.black_time) == (Game.Status.TIME, "1-0", 0.0)
+
+
+def test_when_a_player_resigns_the_running_clock_keeps_the_time_used():
+    with freeze_time("2026-12-01 10:00:00") as frozen:
+        host, guest, game = online_pair(clock="5+3")
+        to_turns(host, guest, game)
+        frozen.tick(timedelta(seconds=20))  # Black thinks, then resigns
+        game.refresh_from_db()
+        guest.post(reverse("game_resign", args=[game.id]), {"version": game.version, "confirmed": "1"})
+    game.refresh_from_db()
+    assert (game.status, game.black_time, game.white_time) == (Game.Status.RESIGNATION, 280.0, 300.0)
+    assert ">4:40</time>" in host.get(reverse("game", args=[game.id])).content.decode()

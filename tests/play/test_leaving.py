@@ -128,3 +128,13 @@ def test_a_declined_draw_offer_is_told_to_the_one_who_made_it_until_the_next_mov
     move(host, game, "e2e3")
     move(guest, game, "e7e6")
     assert told not in host.get(reverse("game", args=[game.id])).content.decode()
+
+
+def test_a_declined_offer_is_forgotten_when_rounds_pass_by_the_timer():
+    with freeze_time("2026-12-01 10:00:00") as frozen:
+        host, guest, game = online_pair(round_timer="15")
+        post(host, game, "game_draw")
+        post(guest, game, "game_draw", answer="decline")
+        frozen.tick(timedelta(seconds=16))
+        page = host.get(reverse("game", args=[game.id])).content.decode()
+    assert "Your opponent declined your draw offer." not in page

@@ -121,7 +121,7 @@ def test_a_bad_filter_is_refused_with_the_reason_and_the_games_still_listed(lear
     response = learner_client.get(MINE + "?result=everything&page=x")
     assert response.status_code == 400
     page = response.content.decode()
-    assert "Select a valid choice." in page and reverse("game", args=[game.id]) in page
+    assert "Choose one of the options in the list." in page and reverse("game", args=[game.id]) in page
 
 
 def test_the_games_are_paginated_newest_first_keeping_the_filters(learner, learner_client):
