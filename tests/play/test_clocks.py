@@ -30,6 +30,7 @@ def test_a_new_game_gets_the_clocks_chosen_and_the_page_shows_them(client):
     page = client.get(reverse("game", args=[game.id])).content.decode()
     assert 'class="clock__time" data-seconds="300.0">5:00</time>' in page
     assert "This round" in page
+    assert "The clocks start when the werera ends; until then each round has its own time." in page
 
 
 def test_a_game_against_a_bot_has_no_clocks_and_unknown_choices_are_refused(client):

@@ -55,7 +55,8 @@
       }
       var left = Math.max(parseFloat(face.dataset.seconds) - (now - drawn.get(face)) / 1000, 0);
       face.textContent = reading(left);
-      face.parentNode.classList.toggle("is-low", left < 20);
+      // A round lasts seconds, a game minutes: each is low in its own measure.
+      face.parentNode.classList.toggle("is-low", left < (face.parentNode.classList.contains("clock--round") ? 5 : 20));
     });
   }
 
