@@ -68,9 +68,8 @@ def round_sentences(
 ) -> list[SafeString]:
     """A werera round's report (R5.10) in words, with the moves in the site's notation. `sans` gives each
     side's choice in SAN ("" for waiting); when the round ended the game, nobody moves next."""
-    wait = _("to wait")
     moves = {side.value: move_html(sans[side], side.colour) if sans[side] else "" for side in Side}
-    lines = [_round_choices(report, moves, wait)]
+    lines = [_round_choices(report, moves)]
     reasons = {
         CAPTURE_FIRST: _("%(side)s's %(move)s was dropped: a capture is played first, and alone."),
         CHECK: _("%(side)s's %(move)s was dropped: the check ended the werera first."),
@@ -104,23 +103,38 @@ class Choice:
     waited: bool  # the side chose to wait (R5.1)
 
 
-def _round_choices(report: dict[str, Any], moves: dict[str, str], wait: str) -> SafeString:
-    """The round's first sentence: what each side chose, or that its time for the round ran out (R5.2)."""
-    late = set(report.get("timed_out", ()))
+def _round_choices(report: dict[str, Any], moves: dict[str, str]) -> SafeString:
+    """The round's first sentence: what each side chose (a move, or to wait, R5.1), or that its time for the
+    round ran out and it waited (R5.2). `moves` is each side's move in the site's notation, "" for a wait."""
     number = report["round"]
+    late = set(report.get("timed_out", ()))
+    white, black = moves["white"], moves["black"]
     if late == {"white", "black"}:
         return sentence(_("Round %(round)s: neither side chose in time, and both waited."), round=number)
-    if late == {"black"}:
-        said = _("Round %(round)s: White chose %(white)s; Black did not choose in time and waited.")
-        return sentence(said, round=number, white=moves["white"] or wait)
-    if late == {"white"}:
-        said = _("Round %(round)s: Black chose %(black)s; White did not choose in time and waited.")
-        return sentence(said, round=number, black=moves["black"] or wait)
+    if late:
+        chooser = "black" if late == {"white"} else "white"
+        if not moves[chooser]:
+            said = {
+                "white": _("Round %(round)s: White waited; Black did not choose in time and waited."),
+                "black": _("Round %(round)s: Black waited; White did not choose in time and waited."),
+            }[chooser]
+            return sentence(said, round=number)
+        said = {
+            "white": _("Round %(round)s: White chose %(white)s; Black did not choose in time and waited."),
+            "black": _("Round %(round)s: Black chose %(black)s; White did not choose in time and waited."),
+        }[chooser]
+        return sentence(said, round=number, white=white, black=black)
+    if not white and not black:
+        return sentence(_("Round %(round)s: both sides waited."), round=number)
+    if not white:
+        return sentence(_("Round %(round)s: White waited, Black chose %(black)s."), round=number, black=black)
+    if not black:
+        return sentence(_("Round %(round)s: White chose %(white)s, Black waited."), round=number, white=white)
     return sentence(
         _("Round %(round)s: White chose %(white)s, Black chose %(black)s."),
         round=number,
-        white=moves["white"] or wait,
-        black=moves["black"] or wait,
+        white=white,
+        black=black,
     )
 
 

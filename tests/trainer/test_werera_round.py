@@ -25,7 +25,7 @@ def test_r5_3_the_quicker_sides_capture_still_goes_first():
         " Black's feres takes f2 was dropped: a capture is played first, and alone."
         " The capture ended the werera: Black moves next.",
         "If Black takes nothing, your capture is played alone (R5.3)."
-        " Round 3: White chose medeq d takes e4, Black chose to wait."
+        " Round 3: White chose medeq d takes e4, Black waited."
         " The capture ended the werera: Black moves next.",
     ]
 
@@ -39,7 +39,7 @@ def test_r5_3_the_slower_sides_capture_is_played_when_the_quicker_takes_nothing(
     )
     assert second == (
         "If Black takes nothing, your capture is played even though Black is quicker in round 4 (R5.3)."
-        " Round 4: White chose medeq d takes e4, Black chose to wait."
+        " Round 4: White chose medeq d takes e4, Black waited."
         " The capture ended the werera: Black moves next."
     )
 
