@@ -85,7 +85,9 @@ def test_a_game_on_one_device_through_six_werera_rounds_to_checkmate(live_server
             expect(board.locator(f'[data-square="{white[2:4]}"] svg')).to_have_count(0)
         choose(page, black)
         expect(page.locator(".moves tbody tr")).to_have_count(number)
-        expect(page.locator(".round-report")).to_contain_text(f"Round {number}: White chose")
+        expect(page.locator(".round-report")).to_contain_text(
+            f"Round {number}: White {'waited' if white == WAIT else 'chose'}"
+        )
         if number == 1:
             expect(page.locator(".round-report p")).to_have_count(2)
             assert [heard(p.inner_html()) for p in page.locator(".round-report p").all()] == [
