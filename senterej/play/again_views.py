@@ -41,7 +41,9 @@ def game_rematch(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
 @require_POST
 def game_take_back(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """Takes back the player's last move and the bot's reply."""
-    return views._act(request, game_id, VersionForm, lambda data, **common: again.take_back(**common))
+    return views._act(
+        request, game_id, VersionForm, lambda data, **common: again.take_back(**common), done="taken-back"
+    )
 
 
 def _unwatched(request: HtmxHttpRequest, error: services.PlayError) -> HttpResponse:

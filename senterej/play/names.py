@@ -53,7 +53,10 @@ def seat_names(game: Game, seats: Seats, imported: dict[str, str] | None = None)
     for side in COLOURS:
         name = record_name(game, side, imported)
         if game.mode == Game.Mode.ONLINE and name == UNKNOWN:
-            name = _("Waiting for your friend") if seats.sides else _("Waiting for an opponent")
+            if game.is_over:
+                name = _("Nobody joined")
+            else:
+                name = _("Waiting for your friend") if seats.sides else _("Waiting for an opponent")
         elif side in seats and game.mode in (Game.Mode.ONLINE, Game.Mode.BOT):
             name = _("%(name)s (you)") % {"name": name}
         names[Side.of(side).value] = name

@@ -122,14 +122,22 @@ def _play_for(game: Game, seats: Seats, text: str, now: datetime) -> None:
     if not text:
         raise PlayError(_("Write a move, like e2e3 or Nf3."))
     before = len(game.steps)
-    if played.in_werera:
-        _choose(game, played, seats, text)
-    else:
-        _move(game, played, seats, text)
+    side = _choose(game, played, seats, text) if played.in_werera else _move(game, played, seats, text)
     if len(game.steps) > before:
         _clocks_after(game, game.steps[-1], now)
-    game.draw_offer = game.draw_declined = ""
+    _offer_answered_by_playing_on(game, side)
     _after_change(game, played)
+
+
+def _offer_answered_by_playing_on(game: Game, side: int | None) -> None:
+    """A draw offer stands until the other side acts: playing on instead of accepting lets it lapse, and the
+    one who offered is told, as when it is declined. They are told until they act themselves, or a round is
+    played by the timer. `side` is the side that acted, None for a round played by the timer."""
+    actor = None if side is None else Side.of(side).value
+    if game.draw_offer and game.draw_offer != actor:
+        game.draw_declined, game.draw_offer = game.draw_offer, ""
+    elif actor is None or game.draw_declined == actor:
+        game.draw_declined = ""
 
 
 def _clocks_after(game: Game, step: dict[str, str], now: datetime) -> None:
@@ -164,6 +172,7 @@ def _settle(game: Game, now: datetime) -> None:
                 _choose_for(game, played, side, WAIT)
             game.steps[-1]["timed_out"] = [Side.of(side).value for side in silent]
             game.clock_since = ends
+            _offer_answered_by_playing_on(game, None)
             _after_change(game, played)
             continue
         out = played.position.turn
@@ -174,12 +183,13 @@ def _settle(game: Game, now: datetime) -> None:
         _finish(game)
 
 
-def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
+def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> int:
     side = choosing_side(game, seats)
     if side is None:
         raise PlayError(_("You have already made your choice for this round; wait for your opponent's."), 409)
     choice = WAIT if text.lower() in WAIT_WORDS else _parse(played.position, text, side)
     _choose_for(game, played, side, choice)
+    return side
 
 
 def _choose_for(game: Game, played: rules.Game, side: int, choice: int) -> None:
@@ -199,7 +209,7 @@ def choosing_side(game: Game, seats: Seats) -> int | None:
     return None
 
 
-def _move(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
+def _move(game: Game, played: rules.Game, seats: Seats, text: str) -> int:
     side = played.position.turn
     assert side is not None
     if side not in seats:
@@ -207,6 +217,7 @@ def _move(game: Game, played: rules.Game, seats: Seats, text: str) -> None:
     move = _parse(played.position, text, side)
     record = played.play(move)
     game.steps = game.steps + [_move_step(record)]
+    return side
 
 
 def _move_step(record: rules.TurnMove) -> dict[str, str]:
@@ -323,9 +334,8 @@ def _refusal(game: Game, version: int, open_round: int | None) -> PlayError | No
 
 
 def _after_change(game: Game, played: rules.Game) -> None:
-    """Records the position and the judgement; a declined draw offer has been told once the game moves on."""
+    """Records the position and the judgement."""
     game.fen = played.position.fen()
-    game.draw_declined = ""
     game.status = played.status
     game.result = played.result
     if played.is_over:

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from senterej.accounts.requests import HtmxHttpRequest
@@ -42,6 +43,8 @@ from senterej.play.words import result_sentence
 #: A bot's reply not there after this long is taken as lost (a worker stopped mid-search): the page offers
 #: to ask again.
 BOT_PATIENCE = timedelta(seconds=20)
+#: What an action whose effect is not plain on the board says it did, by the key it passes on.
+NOTICES = {"taken-back": gettext_lazy("Taken back: your last move and the bot's reply. Play on from here.")}
 
 
 def _session_tokens(request: HttpRequest) -> dict[str, list[str]]:
@@ -161,11 +164,15 @@ def _draw(
     error: str = "",
     status: int = 200,
     confirm: Confirmation | None = None,
+    notice: str = "",
 ) -> HttpResponse:
     # Whoever just made a refused request keeps their board: no pass screen in between.
     context = game_context(request, game, seats, ready=bool(error) or confirm is not None)
     context["error"] = error
     context["confirm"] = confirm
+    context["notice"] = notice or str(NOTICES.get(request.GET.get("done", ""), ""))
+    if context["notice"]:
+        context["announce"] = context["notice"]
     template = "play/game.html#game" if request.htmx else "play/game.html"
     return render(request, template, context, status=status)
 
@@ -239,7 +246,7 @@ def game_context(
         "bot_late": thinking and timezone.now() - game.updated > BOT_PATIENCE,
         **move_list(game, steps, _acting_side(game, seats, final)),
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
-        if game.mode == Game.Mode.ONLINE and not game.joined and game.invite_code
+        if game.mode == Game.Mode.ONLINE and not game.joined and game.invite_code and not game.is_over
         else "",
         "again": again.panel(request, game, seats, latest),
     }
@@ -316,9 +323,11 @@ def _act(
     form_class: type[forms.Form],
     action: Callable[..., Game],
     confirm: Confirmation | None = None,
+    done: str = "",
 ) -> HttpResponse:
     """Runs a service for the asker's seats with the version the page was drawn at, then draws the game.
-    An action that ends the game asks first (`confirm`), unless the request is the answer to the question."""
+    An action that ends the game asks first (`confirm`), unless the request is the answer to the question.
+    An action whose effect is not plain on the board says what it did (`done`, a key of NOTICES)."""
     game, seats = _game_for(request, game_id)
     form = form_class(request.POST)
     if not form.is_valid():
@@ -331,7 +340,9 @@ def _act(
         game.refresh_from_db()
         return _draw(request, game, seats, error.message, status=error.status)
     if request.htmx:
-        return _draw(request, game, seats)
+        return _draw(request, game, seats, notice=str(NOTICES.get(done, "")))
+    if done:
+        return redirect(reverse("game", args=[game.id]) + f"?done={done}")
     return redirect("game", game_id=game.id)
 
 
@@ -382,14 +393,22 @@ def game_abort(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 @require_POST
 def game_claim(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    """Claims the win or a draw from an online opponent who has gone away."""
-    outcome = request.POST.get("outcome", "")
+    """Claims the win or a draw from an online opponent who has gone away, once the claimer confirms."""
+    outcome = request.POST.get("answer", "")
+    url = reverse("game_claim", args=[game_id])
+    questions = {
+        leaving.WIN: Confirmation(
+            _("Claim the win? The game ends now."), _("Yes, claim the win"), url, leaving.WIN
+        ),
+        leaving.DRAW: Confirmation(_("End the game as a draw?"), _("Yes, call it a draw"), url, leaving.DRAW),
+    }
     now = timezone.now()
     return _act(
         request,
         game_id,
         VersionForm,
         lambda data, **common: leaving.claim(outcome=outcome, now=now, **common),
+        questions.get(outcome),
     )
 
 
@@ -402,6 +421,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("game", game_id=game.id)  # the inviter opening their own link
     if game.joined:
         return _invitation_gone(request, used=True)
+    if game.is_over:
+        return _invitation_gone(request, used=True, withdrawn=True)  # aborted before anyone joined
     guest = game.guest_side
     if request.method == "POST":
         try:
@@ -413,10 +434,11 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "play/join.html", {"game": game, "side": Side(game.guest_colour).label})
 
 
-def _invitation_gone(request: HttpRequest, used: bool) -> HttpResponse:
-    """An invitation that was used (410 Gone) or never was (404), said in words with the ways on. Who took a
-    used one is not said: anyone the link reached would learn who plays whom."""
-    return render(request, "play/join_gone.html", {"used": used}, status=410 if used else 404)
+def _invitation_gone(request: HttpRequest, used: bool, withdrawn: bool = False) -> HttpResponse:
+    """An invitation that was used or withdrawn (410 Gone) or never was (404), said in words with the ways
+    on. Who took a used one is not said: anyone the link reached would learn who plays whom."""
+    context = {"used": used, "withdrawn": withdrawn}
+    return render(request, "play/join_gone.html", context, status=410 if used else 404)
 
 
 @require_safe

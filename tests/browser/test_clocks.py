@@ -98,6 +98,8 @@ def test_a_game_whose_opponent_went_away_is_claimed(live_server, new_page, js_er
     Game.objects.filter(pk=game_id).update(black_seen=timezone.now() - timedelta(minutes=2))
     expect(host.locator(".away")).to_contain_text("Your opponent has left the game.")
     host.get_by_role("button", name="Claim the win").click()
+    expect(host.get_by_role("alertdialog")).to_contain_text("Claim the win? The game ends now.")
+    host.get_by_role("button", name="Yes, claim the win").click()
     expect(host.locator(".status")).to_contain_text("White wins: Black left the game.")
     game = Game.objects.get(pk=game_id)
     assert (game.status, game.result) == (Game.Status.ABANDONED, "1-0")

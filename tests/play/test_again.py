@@ -227,12 +227,17 @@ def test_takeback_of_a_turn_based_move_and_the_bots_reply(client):
     response = client.post(url, {"version": game.version}, HTTP_HX_REQUEST="true")
     page = response.content.decode()
     assert response.status_code == 200 and "step 2 of 2" in page
+    assert "Taken back: your last move and the bot&#x27;s reply." in page  # said, and heard (live region)
+    assert page.count("Taken back:") == 2
     game.refresh_from_db()
     assert game.steps == kept and game.fen.split()[1] == "w"
     assert services.replay(game).position.fen() == game.fen
     assert play(client, game, "c2c3").status_code == 302  # and the game goes on from there
     game.refresh_from_db()
     assert len(game.steps) == 4 and game.steps[2]["move"] == "c2c3"
+    without_script = client.post(url, {"version": game.version})
+    assert without_script.status_code == 302 and without_script["Location"].endswith("?done=taken-back")
+    assert "Taken back: your last move" in client.get(without_script["Location"]).content.decode()
 
 
 def test_r5_takeback_of_the_last_werera_round(client):

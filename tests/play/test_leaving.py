@@ -72,7 +72,11 @@ def test_an_invitation_nobody_took_can_be_aborted_and_then_cannot_be_taken():
     game = start(host, mode="online")
     post(host, game, "game_abort", confirmed="1")
     assert state(game)[1] == Game.Status.ABORTED
-    assert Client().post(reverse("join", args=[game.invite_code])).status_code in (404, 410)
+    assert Client().post(reverse("join", args=[game.invite_code])).status_code == 410
+    gone = Client().get(reverse("join", args=[game.invite_code]))
+    assert gone.status_code == 410 and "This invitation has been withdrawn" in gone.content.decode()
+    page = host.get(reverse("game", args=[game.id])).content.decode()
+    assert "Send this link to your friend" not in page and "Nobody joined" in page
 
 
 def test_the_win_can_be_claimed_from_an_opponent_away_longer_than_a_minute_and_not_before():
@@ -83,7 +87,7 @@ def test_the_win_can_be_claimed_from_an_opponent_away_longer_than_a_minute_and_n
         frozen.tick(timedelta(seconds=50))
         host.get(reverse("game", args=[game.id]))  # the host stays, polling
         before = state(game)
-        early = post(host, game, "game_claim", outcome="win")
+        early = post(host, game, "game_claim", answer="win", confirmed="1")
         assert early.status_code == 409 and "Your opponent is still here" in early.content.decode()
         assert state(game) == before
         frozen.tick(timedelta(seconds=20))  # the guest last seen 70 seconds ago
@@ -94,7 +98,9 @@ def test_the_win_can_be_claimed_from_an_opponent_away_longer_than_a_minute_and_n
         frozen.tick(timedelta(seconds=61))  # the guest came back, then went away again; the host too
         guest_page = guest.get(reverse("game", args=[game.id])).content.decode()
         assert "Your opponent has left the game." in guest_page
-        post(guest, game, "game_claim", outcome="win")
+        asked = post(guest, game, "game_claim", answer="win")
+        assert "Claim the win? The game ends now." in asked.content.decode() and state(game)[1] == "ongoing"
+        post(guest, game, "game_claim", answer="win", confirmed="1")
     assert state(game)[1:3] == (Game.Status.ABANDONED, "0-1")
     assert "Black wins: White left the game." in guest.get(reverse("game", args=[game.id])).content.decode()
 
@@ -105,9 +111,9 @@ def test_a_draw_can_be_claimed_instead_and_a_bad_claim_changes_nothing():
         frozen.tick(timedelta(seconds=61))
         host.get(reverse("game", args=[game.id]))
         before = state(game)
-        assert post(host, game, "game_claim", outcome="everything\x00").status_code == 400
+        assert post(host, game, "game_claim", answer="everything\x00", confirmed="1").status_code == 400
         assert state(game) == before
-        post(host, game, "game_claim", outcome="draw")
+        post(host, game, "game_claim", answer="draw", confirmed="1")
     assert state(game)[1:3] == (Game.Status.ABANDONED, "1/2-1/2")
 
 
@@ -115,14 +121,14 @@ def test_on_one_device_there_is_nobody_to_claim_against(client):
     with freeze_time("2026-12-01 10:00:00") as frozen:
         game = start(client)
         frozen.tick(timedelta(hours=1))
-        assert post(client, game, "game_claim", outcome="win").status_code == 409
+        assert post(client, game, "game_claim", answer="win", confirmed="1").status_code == 409
 
 
 def test_a_declined_draw_offer_is_told_to_the_one_who_made_it_until_the_next_move():
     host, guest, game = online_pair()
     post(host, game, "game_draw")
     post(guest, game, "game_draw", answer="decline")
-    told = "Your opponent declined your draw offer."
+    told = "Your draw offer was not accepted: the game goes on."
     assert told in host.get(reverse("game", args=[game.id])).content.decode()
     assert told not in guest.get(reverse("game", args=[game.id])).content.decode()
     move(host, game, "e2e3")
@@ -137,4 +143,31 @@ def test_a_declined_offer_is_forgotten_when_rounds_pass_by_the_timer():
         post(guest, game, "game_draw", answer="decline")
         frozen.tick(timedelta(seconds=16))
         page = host.get(reverse("game", args=[game.id])).content.decode()
-    assert "Your opponent declined your draw offer." not in page
+    assert "Your draw offer was not accepted: the game goes on." not in page
+
+
+def test_a_draw_offer_lapses_when_the_opponent_plays_on_and_the_one_who_offered_is_told():
+    host, guest, game = online_pair()
+    post(host, game, "game_draw")
+    move(host, game, "e2e3")  # the offer stands while its maker goes on choosing
+    game.refresh_from_db()
+    assert game.draw_offer == "white"
+    move(guest, game, "d7d6")  # the opponent plays on instead of answering
+    game.refresh_from_db()
+    assert (game.draw_offer, game.draw_declined) == ("", "white")
+    told = "Your draw offer was not accepted: the game goes on."
+    assert told in host.get(reverse("game", args=[game.id])).content.decode()
+    assert "Your opponent offers a draw." not in guest.get(reverse("game", args=[game.id])).content.decode()
+    move(host, game, "d2d3")
+    assert told not in host.get(reverse("game", args=[game.id])).content.decode()
+
+
+def test_a_declined_offer_is_told_even_when_the_opponent_chose_before_the_page_was_looked_at():
+    host, guest, game = online_pair()
+    post(host, game, "game_draw")
+    post(guest, game, "game_draw", answer="decline")
+    move(guest, game, "e7e6")  # the guest plays on at once
+    assert (
+        "Your draw offer was not accepted: the game goes on."
+        in host.get(reverse("game", args=[game.id])).content.decode()
+    )
