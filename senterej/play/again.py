@@ -108,7 +108,7 @@ def rematch(
         again = _new_game(old, seats, user)
         old.version += 1
         old.save()
-    return services._ask_bot(again) if again.mode == Game.Mode.BOT else again
+    return services.ask_bot(again) if again.mode == Game.Mode.BOT else again
 
 
 def accept_rematch(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
@@ -240,7 +240,7 @@ def take_back(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
         game.white_choice = game.black_choice = game.draw_offer = ""
         game.version += 1
         game.save()
-    return services._ask_bot(game)
+    return services.ask_bot(game)
 
 
 def kept_steps(game: Game) -> int | None:

@@ -19,11 +19,11 @@ ANSWERS = {"accept": again.accept_rematch, "decline": again.decline_rematch}
 @require_POST
 def game_rematch(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """Asks for a rematch of a finished game, or answers the one offered (`answer`: accept or decline)."""
-    game, seats = views._game_for(request, game_id)
+    game, seats = views.game_for(request, game_id)
     form = VersionForm(request.POST)
     answer = request.POST.get("answer", "")
     if not form.is_valid() or answer not in ("", *ANSWERS):
-        return views._draw(request, game, seats, _("The form was incomplete: please try again."), status=400)
+        return views.draw(request, game, seats, _("The form was incomplete: please try again."), status=400)
     version = form.cleaned_data["version"]
     try:
         if answer:
@@ -32,16 +32,16 @@ def game_rematch(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
             result = again.rematch(game_id=game.id, seats=seats, version=version, user=request.user)
     except services.PlayError as error:
         game.refresh_from_db()
-        return views._draw(request, game, seats, error.message, status=error.status)
+        return views.draw(request, game, seats, error.message, status=error.status)
     if result.pk != game.pk:
-        views._remember(request, result, *again.seats_in_rematch(seats))
+        views.remember(request, result, *again.seats_in_rematch(seats))
     return redirect("game", game_id=result.id)
 
 
 @require_POST
 def game_take_back(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """Takes back the player's last move and the bot's reply."""
-    return views._act(
+    return views.act(
         request, game_id, VersionForm, lambda data, **common: again.take_back(**common), done="taken-back"
     )
 

@@ -3,7 +3,7 @@ claiming a game whose online opponent has gone away. Writes follow the services'
 version checked, nothing changed when the request is refused."""
 
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.db.models import Q
@@ -11,8 +11,12 @@ from django.utils.translation import gettext as _
 
 from senterej.engine import WHITE
 from senterej.play.models import Game
-from senterej.play.services import ABORT_BEFORE, ABSENCE, PlayError, Seats, _finish, _locked, _player_side
+from senterej.play.services import PlayError, Seats, finish, locked, player_side
 
+#: Steps after which a game can no longer be aborted: from the third, it is a game that counts.
+ABORT_BEFORE = 2
+#: An online opponent who has not had the game open for this long may be claimed against.
+ABSENCE = timedelta(seconds=60)
 #: How often a player's presence is written down: a poll every second need not write every second.
 PRESENCE_EVERY = ABSENCE / 6
 
@@ -54,20 +58,20 @@ def can_abort(game: Game) -> bool:
 
 def abort(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
     with transaction.atomic():
-        game = _locked(game_id, version)
-        _player_side(game, seats)
+        game = locked(game_id, version)
+        player_side(game, seats)
         if not can_abort(game):
             raise PlayError(_("This game has begun: it can no longer be aborted. You may resign."), 409)
         game.status, game.result = Game.Status.ABORTED, "*"
-        _finish(game)
+        finish(game)
         return game
 
 
 def claim(*, game_id: uuid.UUID, seats: Seats, version: int, outcome: str, now: datetime) -> Game:
     """The player who stayed takes the win, or a draw, from an opponent who went away."""
     with transaction.atomic():
-        game = _locked(game_id, version)
-        _player_side(game, seats)
+        game = locked(game_id, version)
+        player_side(game, seats)
         absent = absent_side(game, seats, now)
         if absent is None:
             raise PlayError(_("Your opponent is still here: the game goes on."), 409)
@@ -75,5 +79,5 @@ def claim(*, game_id: uuid.UUID, seats: Seats, version: int, outcome: str, now: 
             raise PlayError(_("Claim the win or a draw."))
         game.status = Game.Status.ABANDONED
         game.result = "1/2-1/2" if outcome == DRAW else ("0-1" if absent == WHITE else "1-0")
-        _finish(game)
+        finish(game)
         return game

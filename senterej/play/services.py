@@ -5,7 +5,7 @@ committed first and the bot's reply is asked of a background task (`senterej.pla
 
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
@@ -32,10 +32,6 @@ from senterej.play.replay import replay
 WAIT_WORDS = ("0000", "wait", "--")
 #: The ends of a game a record may name that are the site's, not the engine's (R8.3, the clocks, leaving).
 SITE_ENDS = (Game.Status.RESIGNATION, Game.Status.AGREEMENT, Game.Status.TIME, Game.Status.ABANDONED)
-#: Steps after which a game can no longer be aborted: from the third, it is a game that counts.
-ABORT_BEFORE = 2
-#: An online opponent who has not had the game open for this long may be claimed against.
-ABSENCE = timedelta(seconds=60)
 
 
 class PlayError(Exception):
@@ -94,7 +90,7 @@ def start_game(
             clocks.start(game, timezone.now())
     with transaction.atomic():
         _after_change(game, rules.Game(start))
-    return _ask_bot(game)
+    return ask_bot(game)
 
 
 def submit_move(
@@ -113,7 +109,7 @@ def submit_move(
             _play_for(game, seats, text, now)
     if refused is not None:
         raise refused  # after the transaction, which keeps what the deadlines settled
-    return _ask_bot(game)
+    return ask_bot(game)
 
 
 def _play_for(game: Game, seats: Seats, text: str, now: datetime) -> None:
@@ -180,7 +176,7 @@ def _settle(game: Game, now: datetime) -> None:
         clocks.flagged(game, out)
         game.status = Game.Status.TIME
         game.result = "0-1" if out == WHITE else "1-0"
-        _finish(game)
+        finish(game)
 
 
 def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> int:
@@ -234,23 +230,23 @@ def _parse(position: Position, text: str, side: int) -> int:
 
 def resign(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
     with transaction.atomic():
-        game = _locked(game_id, version)
-        side = _player_side(game, seats)
+        game = locked(game_id, version)
+        side = player_side(game, seats)
         game.status = Game.Status.RESIGNATION
         game.result = "0-1" if side == WHITE else "1-0"
-        _finish(game)
+        finish(game)
         return game
 
 
 def offer_draw(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
     with transaction.atomic():
-        game = _locked(game_id, version)
-        side = _player_side(game, seats)
+        game = locked(game_id, version)
+        side = player_side(game, seats)
         if game.mode == Game.Mode.BOT:
             raise PlayError(_("The bots do not agree to draws: play on, or resign."), 409)
         if game.mode == Game.Mode.HOTSEAT or game.draw_offer == Side.of(side ^ 1):
             game.status, game.result = Game.Status.AGREEMENT, "1/2-1/2"
-            _finish(game)
+            finish(game)
         else:
             game.draw_offer = Side.of(side)
             game.draw_declined = ""
@@ -261,8 +257,8 @@ def offer_draw(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
 
 def decline_draw(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
     with transaction.atomic():
-        game = _locked(game_id, version)
-        side = _player_side(game, seats)
+        game = locked(game_id, version)
+        side = player_side(game, seats)
         if game.draw_offer != Side.of(side ^ 1):
             raise PlayError(_("There is no draw offer to decline."), 409)
         game.draw_declined = game.draw_offer
@@ -291,7 +287,7 @@ def join(*, invite_code: str, user: User | AnonymousUser | None = None) -> Game:
         return game
 
 
-def _player_side(game: Game, seats: Seats) -> int:
+def player_side(game: Game, seats: Seats) -> int:
     """The side acting: a player's own seat, or on one device the side whose turn or choice it is."""
     if not seats.sides:
         raise PlayError(_("You are not playing in this game."), 404)
@@ -303,7 +299,7 @@ def _player_side(game: Game, seats: Seats) -> int:
     return choosing_side(game, seats) or WHITE
 
 
-def _locked(game_id: uuid.UUID, version: int, open_round: int | None = None) -> Game:
+def locked(game_id: uuid.UUID, version: int, open_round: int | None = None) -> Game:
     """The game's row, locked, if the request was drawn from the game as it stands: the same version, or,
     for a werera choice (`open_round`, the steps the page saw), the same round still open."""
     game = _row(game_id)
@@ -339,7 +335,7 @@ def _after_change(game: Game, played: rules.Game) -> None:
     game.status = played.status
     game.result = played.result
     if played.is_over:
-        _finish(game)
+        finish(game)
         return
     game.version += 1
     game.save()
@@ -356,7 +352,7 @@ def bot_to_act(game: Game) -> bool:
     return position.turn == side
 
 
-def _ask_bot(game: Game) -> Game:
+def ask_bot(game: Game) -> Game:
     """Once the change is committed, asks the bot for its reply if one is owed; the game as it now stands
     (read again only when the task backend ran the reply at once: a queued reply has changed nothing yet)."""
     # Imported here: the task module plays the bot's reply through this one.
@@ -375,7 +371,7 @@ def ask_bot_again(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
         raise PlayError(_("There is no such game."), 404)
     if version != game.version or not bot_to_act(game):
         raise PlayError(_("The bot has already answered: here is the game."), 409)
-    return _ask_bot(game)
+    return ask_bot(game)
 
 
 def bot_acts(*, game_id: uuid.UUID, version: int, choice: int) -> None:
@@ -394,10 +390,10 @@ def bot_acts(*, game_id: uuid.UUID, version: int, choice: int) -> None:
         else:
             game.steps = game.steps + [_move_step(played.play(choice))]
         _after_change(game, played)
-    _ask_bot(game)
+    ask_bot(game)
 
 
-def _finish(game: Game) -> None:
+def finish(game: Game) -> None:
     game.white_choice = game.black_choice = game.draw_offer = game.draw_declined = ""
     game.finished = timezone.now()
     clocks.stop(game, game.finished)

@@ -52,7 +52,7 @@ def _session_tokens(request: HttpRequest) -> dict[str, list[str]]:
     return tokens
 
 
-def _remember(request: HttpRequest, game: Game, *sides: int) -> None:
+def remember(request: HttpRequest, game: Game, *sides: int) -> None:
     seats = _session_tokens(request)
     seats[str(game.id)] = sorted(set(seats.get(str(game.id), [])) | {_token(game, side) for side in sides})
     request.session[SESSION_SEATS] = seats
@@ -78,7 +78,7 @@ def seats_for(request: HttpRequest, game: Game) -> services.Seats:
     return services.Seats(frozenset(sides))
 
 
-def _game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, services.Seats]:
+def game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, services.Seats]:
     """Someone else's game is not found, whatever its id: it does not say that it exists. A clock's deadline
     that has passed is settled first, so that the game is read as it stands."""
     game = Game.objects.filter(pk=game_id).first()
@@ -119,7 +119,7 @@ def play(request: HttpRequest) -> HttpResponse:
                 form.add_error(None, error.message)
                 status = error.status
             else:
-                _remember(request, game, *(COLOURS if mode == Game.Mode.HOTSEAT else (human,)))
+                remember(request, game, *(COLOURS if mode == Game.Mode.HOTSEAT else (human,)))
                 return redirect("game", game_id=game.id)
         else:
             status = 400
@@ -133,14 +133,14 @@ def play(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def game_page(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    game, seats = _game_for(request, game_id)
+    game, seats = game_for(request, game_id)
     now = timezone.now()
     leaving.note_presence(game, seats, now)
     since = request.GET.get("since")
     away = request.GET.get("away") == "1"
     if request.htmx and since == str(game.version) and away == _away(game, seats, now):
         return HttpResponse(status=204)  # polling: nothing new
-    return _draw(request, game, seats)
+    return draw(request, game, seats)
 
 
 def _away(game: Game, seats: services.Seats, now: datetime) -> bool:
@@ -157,7 +157,7 @@ class Confirmation:
     answer: str = ""
 
 
-def _draw(
+def draw(
     request: HtmxHttpRequest,
     game: Game,
     seats: services.Seats,
@@ -317,7 +317,7 @@ def _orientation(request: HttpRequest, game: Game, seats: services.Seats) -> int
     return WHITE
 
 
-def _act(
+def act(
     request: HtmxHttpRequest,
     game_id: uuid.UUID,
     form_class: type[forms.Form],
@@ -328,19 +328,19 @@ def _act(
     """Runs a service for the asker's seats with the version the page was drawn at, then draws the game.
     An action that ends the game asks first (`confirm`), unless the request is the answer to the question.
     An action whose effect is not plain on the board says what it did (`done`, a key of NOTICES)."""
-    game, seats = _game_for(request, game_id)
+    game, seats = game_for(request, game_id)
     form = form_class(request.POST)
     if not form.is_valid():
-        return _draw(request, game, seats, _("The form was incomplete: please try again."), status=400)
+        return draw(request, game, seats, _("The form was incomplete: please try again."), status=400)
     if confirm is not None and request.POST.get("confirmed") != "1":
-        return _draw(request, game, seats, confirm=confirm)
+        return draw(request, game, seats, confirm=confirm)
     try:
         game = action(form.cleaned_data, game_id=game.id, seats=seats, version=form.cleaned_data["version"])
     except services.PlayError as error:
         game.refresh_from_db()
-        return _draw(request, game, seats, error.message, status=error.status)
+        return draw(request, game, seats, error.message, status=error.status)
     if request.htmx:
-        return _draw(request, game, seats, notice=str(NOTICES.get(done, "")))
+        return draw(request, game, seats, notice=str(NOTICES.get(done, "")))
     if done:
         return redirect(reverse("game", args=[game.id]) + f"?done={done}")
     return redirect("game", game_id=game.id)
@@ -348,7 +348,7 @@ def _act(
 
 @require_POST
 def game_move(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    return _act(
+    return act(
         request,
         game_id,
         MoveForm,
@@ -359,13 +359,13 @@ def game_move(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
 @require_POST
 def game_bot(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """Asks the bot again for a reply that never came."""
-    return _act(request, game_id, VersionForm, lambda data, **common: services.ask_bot_again(**common))
+    return act(request, game_id, VersionForm, lambda data, **common: services.ask_bot_again(**common))
 
 
 @require_POST
 def game_resign(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     confirm = Confirmation(_("Resign this game?"), _("Yes, resign"), reverse("game_resign", args=[game_id]))
-    return _act(request, game_id, VersionForm, lambda data, **common: services.resign(**common), confirm)
+    return act(request, game_id, VersionForm, lambda data, **common: services.resign(**common), confirm)
 
 
 @require_POST
@@ -378,7 +378,7 @@ def game_draw(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     if game is not None and game.mode == Game.Mode.HOTSEAT:
         url = reverse("game_draw", args=[game_id])
         confirm = Confirmation(_("Do both players agree to a draw?"), _("Yes, it is a draw"), url)
-    return _act(request, game_id, VersionForm, lambda data, **common: action(**common), confirm)
+    return act(request, game_id, VersionForm, lambda data, **common: action(**common), confirm)
 
 
 @require_POST
@@ -388,7 +388,7 @@ def game_abort(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         _("Yes, abort"),
         reverse("game_abort", args=[game_id]),
     )
-    return _act(request, game_id, VersionForm, lambda data, **common: leaving.abort(**common), confirm)
+    return act(request, game_id, VersionForm, lambda data, **common: leaving.abort(**common), confirm)
 
 
 @require_POST
@@ -403,7 +403,7 @@ def game_claim(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         leaving.DRAW: Confirmation(_("End the game as a draw?"), _("Yes, call it a draw"), url, leaving.DRAW),
     }
     now = timezone.now()
-    return _act(
+    return act(
         request,
         game_id,
         VersionForm,
@@ -429,7 +429,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
             game = services.join(invite_code=code, user=request.user)
         except services.PlayError:
             return _invitation_gone(request, used=True)  # taken by someone else a moment before
-        _remember(request, game, guest)
+        remember(request, game, guest)
         return redirect("game", game_id=game.id)
     return render(request, "play/join.html", {"game": game, "side": Side(game.guest_colour).label})
 
@@ -443,7 +443,7 @@ def _invitation_gone(request: HttpRequest, used: bool, withdrawn: bool = False) 
 
 @require_safe
 def game_export(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    game, seats = _game_for(request, game_id)
+    game, seats = game_for(request, game_id)
     text = services.export_record(game, names.record_names(game, names.imported_names(request.session, game)))
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = (
@@ -464,7 +464,7 @@ def import_game(request: HttpRequest) -> HttpResponse:
                 form.add_error("record", error.message)
                 status = error.status
             else:
-                _remember(request, game, WHITE)
+                remember(request, game, WHITE)
                 names.keep_imported_names(request.session, game, tags)
                 return redirect("game", game_id=game.id)
         else:

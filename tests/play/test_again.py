@@ -266,7 +266,7 @@ def test_r5_takeback_of_the_round_that_ended_the_werera_and_the_bots_first_move(
     assert game.fen.split()[1] == "w" and len(game.steps) == 3  # turns have begun, White to move
     Game.objects.filter(pk=game.pk).update(mode=Game.Mode.BOT, bot_level="novice", bot_colour="white")
     game.refresh_from_db()
-    game = services._ask_bot(game)
+    game = services.ask_bot(game)
     assert [step["kind"] for step in game.steps] == ["round", "round", "round", "move"]
     seated(client, game, game.black_token)
     assert post(client, "game_take_back", game).status_code == 302
