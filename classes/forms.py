@@ -6,7 +6,7 @@ from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from classes.models import MAX_STUDENTS, Assignment, SchoolClass
 from course.models import Lesson, Task
@@ -132,6 +132,26 @@ class AssignmentForm(forms.Form):
             )
         return [found[pk] for pk in ids]
 
+    def _check_enough_puzzles(self, theme: str, wanted: int, low: int | None, high: int | None) -> None:
+        """A set asks for no more puzzles than there are: active puzzles of the theme within the band."""
+        rows = PuzzleTheme.objects.filter(theme=theme, active=True)
+        if low is not None:
+            rows = rows.filter(rating__gte=low)
+        if high is not None:
+            rows = rows.filter(rating__lte=high)
+        found = rows.count()
+        if found < wanted:
+            said = ngettext(
+                "There is only %(count)d puzzle of this theme in this rating band: ask for at most that many,"
+                " or widen the band.",
+                "There are only %(count)d puzzles of this theme in this rating band: ask for at most that"
+                " many, or widen the band.",
+                found,
+            )
+            if not found:
+                said = _("There is no puzzle of this theme in this rating band: widen the band.")
+            self.add_error("puzzle_count", said % {"count": found})
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         kind = data.get("kind")
@@ -147,6 +167,8 @@ class AssignmentForm(forms.Form):
             low, high = data.get("rating_min"), data.get("rating_max")
             if low is not None and high is not None and low > high:
                 self.add_error("rating_max", _("The highest rating must not be below the lowest."))
+            elif data.get("theme") and data.get("puzzle_count"):
+                self._check_enough_puzzles(data["theme"], data["puzzle_count"], low, high)
         if kind == Assignment.Kind.PUZZLES and not data.get("puzzle_ids") and "puzzle_ids" not in self.errors:
             self.add_error("puzzle_ids", _("Give at least one puzzle number."))
         return data

@@ -36,6 +36,8 @@ def test_chosen_tasks_are_assigned(school_class, lesson, almaz, make):
 
 
 def test_a_theme_set_is_assigned_within_a_band(school_class, almaz, make):
+    for rating in range(1200, 1500, 30):  # ten fork puzzles in the band
+        make.puzzle(rating=rating, themes="fork")
     post(
         make.logged_in(almaz),
         school_class,
@@ -52,6 +54,28 @@ def test_a_theme_set_is_assigned_within_a_band(school_class, almaz, make):
         1200,
         1500,
     )
+
+
+def test_a_set_asking_for_more_puzzles_than_exist_is_refused_with_the_number_that_exists(
+    school_class, almaz, make
+):
+    """ "50 mate-in-5 rated 2300-2400" when there are 2: the teacher reads how many exist, nothing is made."""
+    for rating in (2310, 2390, 2450):
+        make.puzzle(rating=rating, themes="mateIn5")
+    retired = make.puzzle(rating=2350, themes="mateIn5")
+    retired.active = False
+    retired.save()
+    teacher = make.logged_in(almaz)
+    data = {"kind": "theme", "theme": "mateIn5", "rating_min": 2300, "rating_max": 2400}
+    answer = post(teacher, school_class, puzzle_count=50, **data)
+    assert answer.status_code == 400 and not Assignment.objects.exists()
+    assert "There are only 2 puzzles of this theme in this rating band" in answer.content.decode()
+    answer = post(teacher, school_class, puzzle_count=3, theme="mateIn5", kind="theme", rating_min=2400)
+    assert "There is only 1 puzzle of this theme in this rating band" in answer.content.decode()
+    answer = post(teacher, school_class, puzzle_count=1, theme="mateIn5", kind="theme", rating_min=2500)
+    assert "There is no puzzle of this theme in this rating band" in answer.content.decode()
+    post(teacher, school_class, puzzle_count=2, **data)
+    assert Assignment.objects.get().puzzle_count == 2
 
 
 def test_chosen_puzzles_are_assigned_by_number(school_class, almaz, make):
