@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+#: The two screens the accessibility tests look at a page on: a desktop and a phone.
+SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
+
 AXE = Path(
     os.environ.get(
         "AXE_CORE", Path(__file__).resolve().parent.parent / ".venv/axe/node_modules/axe-core/axe.min.js"

@@ -6,6 +6,7 @@ import os
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
+from testing.axe import SIZES
 from testing.factories import PASSWORD
 
 # Playwright's sync API runs an event loop in this thread, and Django refuses database work from a thread
@@ -86,3 +87,20 @@ def axe_page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     yield context.new_page()
     context.close()
+
+
+@pytest.fixture
+def open_page(browser):
+    """`open_page(size)`: a page of one of the sizes of testing.axe.SIZES in a browser context of its own,
+    whose policy lets the test add axe-core's script (the site's never would)."""
+    contexts = []
+
+    def opened(size: str) -> Page:
+        width, height = SIZES[size]
+        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+        contexts.append(context)
+        return context.new_page()
+
+    yield opened
+    for context in contexts:
+        context.close()

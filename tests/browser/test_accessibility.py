@@ -7,29 +7,12 @@ from django.conf import settings
 from django.test import Client
 from playwright.sync_api import Page, expect
 
-from testing.axe import axe_violations
+from testing.axe import SIZES, axe_violations
 from testing.factories import PlayerRatingFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PAGES = ["/", "/accounts/login/?next=/learn/", "/accounts/signup/"]
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
-
-
-@pytest.fixture
-def open_page(browser):
-    """A page of the given size, whose policy lets the test add axe-core's script (the site's never would)."""
-    contexts = []
-
-    def opened(size: str) -> Page:
-        width, height = SIZES[size]
-        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-        contexts.append(context)
-        return context.new_page()
-
-    yield opened
-    for context in contexts:
-        context.close()
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -10,12 +10,10 @@ from django.utils.formats import date_format
 from playwright.sync_api import Page, expect
 
 from senterej.play.models import Game
-from testing.axe import axe_violations
+from testing.axe import SIZES, axe_violations
 from testing.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
 def start(page: Page, live_server, mode: str, language: str = "") -> Game:
@@ -104,23 +102,6 @@ def test_a_visitors_game_joins_the_account_made_by_signing_up(live_server, new_p
     expect(elsewhere.locator(".my-games__game")).to_contain_text("Against Novice (bot)")
     elsewhere.locator(".my-games__game a").click()
     expect(elsewhere.locator(".players")).to_contain_text("selam (you)")
-
-
-@pytest.fixture
-def open_page(browser):
-    """A page of the given size in a browser context of its own, whose policy lets the test add axe-core's
-    script (the site's never would)."""
-    contexts = []
-
-    def opened(size: str) -> Page:
-        width, height = SIZES[size]
-        context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-        contexts.append(context)
-        return context.new_page()
-
-    yield opened
-    for context in contexts:
-        context.close()
 
 
 @pytest.mark.parametrize("language", ["", "/sk"])

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from senterej.engine import WHITE
 from senterej.play import again, services
 from senterej.play.models import Game
-from testing.axe import axe_violations
+from testing.axe import SIZES, axe_violations
 from tools.i18n_lint import english_left, english_sentences
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -138,9 +138,6 @@ def test_a_spectator_watches_the_game_move_on(live_server, page, new_page, js_er
     spectator.get_by_role("link", name="Start position").click()
     expect(spectator.locator(".status")).to_contain_text("Looking back")
     assert errors == []
-
-
-SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
 @pytest.fixture
