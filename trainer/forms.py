@@ -22,21 +22,22 @@ THEME_PATTERN = re.compile(r"[A-Za-z0-9]{1,40}")
 MOST_THEMES = 40
 
 
-class MoveForm(forms.Form):
-    move = forms.CharField(max_length=20)
-    token = forms.CharField(max_length=200)
-    ply = forms.IntegerField(min_value=0, max_value=400)
-
-
 class TokenForm(forms.Form):
+    """A step of a try: its serving token, and the stamp of when its page was shown
+    (`senterej.board.shown`), from which a try that this step begins counts its time."""
+
     token = forms.CharField(max_length=200)
+    shown = forms.CharField(max_length=100, required=False)
 
 
-class HintForm(forms.Form):
+class HintForm(TokenForm):
     """A hint for the step the page was drawn at (`ply`): a repeated or stale request changes nothing."""
 
-    token = forms.CharField(max_length=200)
     ply = forms.IntegerField(min_value=0, max_value=400)
+
+
+class MoveForm(HintForm):
+    move = forms.CharField(max_length=20)
 
 
 class DifficultyForm(forms.Form):

@@ -116,7 +116,8 @@ class Attempt(models.Model):
     """A signed-in player's try at a puzzle. Only the first try at a puzzle is rated; `serving` makes a
     repeated submission of the same try impossible to record twice; `latest` marks the player's last try at
     the puzzle (the retry queue is the latest tries that failed); `hinted` that a hint was shown during the
-    try (a rated try with a hint is recorded as a miss, see `services.take_hint`)."""
+    try (a rated try with a hint is recorded as a miss, see `services.take_hint`). A try `solved` with a hint
+    or with the solution seen is kept as the player's, and counts for no teacher as solved (`found_alone`)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("user")
@@ -133,6 +134,15 @@ class Attempt(models.Model):
     puzzle_rating_before = models.FloatField(_("puzzle rating before"), null=True, blank=True)
     puzzle_rating_after = models.FloatField(_("puzzle rating after"), null=True, blank=True)
     latest = models.BooleanField(_("the latest try at the puzzle"), default=True)
+    #: The solution was shown in this try, or in an earlier one of the player at the puzzle: solved or not,
+    #: the puzzle was not found alone.
+    solution_seen = models.BooleanField(_("solution seen"), default=False, db_default=False)
+    #: The try's wrong move in coordinates ("" when it made none) and the ply of the line it was played at.
+    wrong_move = models.CharField(_("wrong move"), max_length=10, blank=True, db_default="")
+    wrong_ply = models.PositiveSmallIntegerField(_("ply of the wrong move"), null=True, blank=True)
+    #: How long the try took, from the moment the puzzle was shown (`senterej.board.shown`); None while a
+    #: try recorded when its hint was charged is still going on.
+    seconds = models.PositiveIntegerField(_("seconds"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -153,6 +163,11 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} #{self.puzzle_id} {'solved' if self.solved else 'failed'}"
+
+    @property
+    def found_alone(self) -> bool:
+        """Solved without a hint and without having seen the solution."""
+        return self.solved and not self.hinted and not self.solution_seen
 
 
 class PuzzleReport(models.Model):

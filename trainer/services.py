@@ -23,6 +23,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from senterej.board import shown as shown_stamp
 from senterej.board.explain import illegal_move_message
 from senterej.engine import Position
 from senterej.engine.game import BARE_KING, CHECKMATE, ONGOING, judge
@@ -143,8 +144,10 @@ def was_offered(session: SessionBase, user: User | AnonymousUser, puzzle_id: int
     return _offered(session, user, puzzle_id, token) is not None
 
 
-def _begin(session: SessionBase, state: dict[str, Any]) -> None:
-    """The try begins: kept in the session as its current one, counted, and its puzzle seen."""
+def _begin(session: SessionBase, state: dict[str, Any], shown: str = "") -> None:
+    """The try begins: kept in the session as its current one, counted, and its puzzle seen; its time counts
+    from when its page was shown (the page's stamp, `senterej.board.shown`), or from now."""
+    state["began"] = shown_stamp.began(shown)
     store = _store(session)
     store["current"] = state
     store["serial"] = store.get("serial", 0) + 1
@@ -189,8 +192,10 @@ def play(
     token: str,
     text: str,
     ply: int,
+    shown: str = "",
 ) -> Outcome:
-    """One move of the solver. `ply` is where the page was; a stale or repeated submission changes nothing."""
+    """One move of the solver. `ply` is where the page was; a stale or repeated submission changes nothing.
+    `shown` is the page's stamp, from which a try begun by this move counts its time."""
     state, fresh = _served(session, user, puzzle_id, token)
     if ply != state["ply"]:
         raise PuzzleError(_("That move was already taken: here is the puzzle as it stands."), 409)
@@ -204,7 +209,7 @@ def play(
     except IllegalMoveError as error:
         raise PuzzleError(illegal_move_message(position, text.strip(), side)) from error
     if fresh:
-        _begin(session, state)
+        _begin(session, state, shown)
     expected = solution[state["ply"]]
     last_step = state["ply"] == len(solution) - 1
     if coordinate(move) == expected or (last_step and _mates(position, move)):
@@ -217,6 +222,7 @@ def play(
         if state["ply"] >= len(solution):
             return _finish(session, user, puzzle, state, solved=True, played=played)
         return Outcome("continue", state["ply"], played)
+    state["wrong"] = [coordinate(move), state["ply"]]
     if position.turn is None:
         message, moves = werera_refutation(line, move)
         return _finish(
@@ -233,17 +239,21 @@ def play(
     return _finish(session, user, puzzle, state, solved=False, played=played, message=message, moves=moves)
 
 
-def give_up(*, session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str) -> Outcome:
-    """Showing the solution ends the try as a loss."""
+def give_up(
+    *, session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str, shown: str = ""
+) -> Outcome:
+    """Showing the solution ends the try as a loss, and marks the player's later tries at the puzzle as made
+    with the solution seen."""
     state, fresh = _served(session, user, puzzle_id, token)
     if fresh:
-        _begin(session, state)
+        _begin(session, state, shown)
+    state["solution_seen"] = True
     puzzle = Puzzle.objects.get(pk=puzzle_id)
     return _finish(session, user, puzzle, state, solved=False, played=[], message=_("Here is the solution."))
 
 
 def take_hint(
-    *, session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str, ply: int
+    *, session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str, ply: int, shown: str = ""
 ) -> None:
     """Shows which man makes the next move of the solution, kept in the try so that a reload keeps it shown.
     The page says the cost on the button before it is taken: a try that would be rated (a signed-in
@@ -260,7 +270,7 @@ def take_hint(
     if ply != state["ply"]:
         raise PuzzleError(_("That move was already taken: here is the puzzle as it stands."), 409)
     if fresh:
-        _begin(session, state)
+        _begin(session, state, shown)
     state["hinted"], state["hint_ply"] = True, state["ply"]
     session.modified = True
     if user.is_authenticated and not state.get("charged"):
@@ -358,9 +368,19 @@ def _finish(
     )
     outcome.charged = bool(state.get("charged"))
     if user.is_authenticated:
-        serving = serving_id(state["token"])
+        wrong_move, wrong_ply = state.get("wrong") or ("", None)
         attempt = record_attempt(
-            user=user, puzzle_id=puzzle.pk, serving=serving, solved=solved, hinted=hinted
+            user=user,
+            puzzle_id=puzzle.pk,
+            serving=serving_id(state["token"]),
+            solved=solved,
+            hinted=hinted,
+            how=How(
+                solution_seen=bool(state.get("solution_seen")),
+                wrong_move=wrong_move,
+                wrong_ply=wrong_ply,
+                seconds=shown_stamp.seconds_since(state.get("began")),
+            ),
         )
         if attempt.rated:
             outcome.rating_before, outcome.rating_after = attempt.rating_before, attempt.rating_after
@@ -369,25 +389,57 @@ def _finish(
     return outcome
 
 
+@dataclass(frozen=True)
+class How:
+    """How a finished try went, for its teacher: the solution seen, its wrong move and the ply it was played
+    at, and the seconds it took."""
+
+    solution_seen: bool = False
+    wrong_move: str = ""
+    wrong_ply: int | None = None
+    seconds: int | None = None
+
+
+def _complete(attempt: Attempt, how: How) -> Attempt:
+    """A try recorded when its hint was charged, completed with how it went once it ends."""
+    if attempt.seconds is None and how.seconds is not None:
+        attempt.solution_seen = attempt.solution_seen or how.solution_seen
+        attempt.wrong_move, attempt.wrong_ply, attempt.seconds = how.wrong_move, how.wrong_ply, how.seconds
+        attempt.save(update_fields=["solution_seen", "wrong_move", "wrong_ply", "seconds"])
+    return attempt
+
+
 def record_attempt(
-    *, user: User, puzzle_id: int, serving: str, solved: bool, hinted: bool = False
+    *, user: User, puzzle_id: int, serving: str, solved: bool, hinted: bool = False, how: How = How()
 ) -> Attempt:
     """Records a try exactly once (by its serving token) and rates it if it is the player's first at this
     puzzle, player and puzzle rated from their values before, both rows locked. A first try with a hint is a
-    miss (see `take_hint`); a later one keeps its result and says it was helped."""
+    miss (see `take_hint`); a later one keeps its result and says it was helped. A try after the solution
+    was seen in an earlier one is marked as made with the solution seen."""
     PlayerRating.objects.get_or_create(user=user, defaults={"rating": starting_rating})
     try:
         with transaction.atomic():
             existing = Attempt.objects.filter(serving=serving).first()
             if existing is not None:
-                return existing
+                return _complete(existing, how)
             player = PlayerRating.objects.select_for_update().get(user=user)
             puzzle = Puzzle.objects.select_for_update().get(pk=puzzle_id)
             earlier = Attempt.objects.filter(user=user, puzzle=puzzle, latest=True).update(latest=False)
-            first = not earlier and not Attempt.objects.filter(user=user, puzzle=puzzle).exists()
+            before_tries = Attempt.objects.filter(user=user, puzzle=puzzle)
+            first = not earlier and not before_tries.exists()
             solved = solved and not (first and hinted)
+            seen = how.solution_seen or (not first and before_tries.filter(solution_seen=True).exists())
             attempt = Attempt(
-                user=user, puzzle=puzzle, serving=serving, solved=solved, hinted=hinted, rated=first
+                user=user,
+                puzzle=puzzle,
+                serving=serving,
+                solved=solved,
+                hinted=hinted,
+                rated=first,
+                solution_seen=seen,
+                wrong_move=how.wrong_move,
+                wrong_ply=how.wrong_ply,
+                seconds=how.seconds,
             )
             if first:
                 before = Rating(player.rating, player.rating_deviation, player.volatility)

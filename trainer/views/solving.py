@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from senterej.accounts.requests import HtmxHttpRequest
+from senterej.board import shown as shown_stamp
 from senterej.board.notation import move_html, sentence
 from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
@@ -119,6 +120,7 @@ def puzzle_move(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             token=data["token"],
             text=data["move"],
             ply=data["ply"],
+            shown=data["shown"],
         )
         _keep(request.session, outcome, data["token"], data["ply"])
 
@@ -131,7 +133,11 @@ def puzzle_solution(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
 
     def give_up(puzzle: Puzzle, data: dict[str, Any]) -> None:
         outcome = services.give_up(
-            session=request.session, user=request.user, puzzle_id=puzzle.pk, token=data["token"]
+            session=request.session,
+            user=request.user,
+            puzzle_id=puzzle.pk,
+            token=data["token"],
+            shown=data["shown"],
         )
         _keep(request.session, outcome, data["token"], outcome.ply)
 
@@ -150,6 +156,7 @@ def puzzle_hint(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
             puzzle_id=puzzle.pk,
             token=data["token"],
             ply=data["ply"],
+            shown=data["shown"],
         )
 
     return _act(request, puzzle_id, HintForm, _("The form was incomplete: please try again."), take_hint)
@@ -316,6 +323,7 @@ def puzzle_context(
         "puzzle": puzzle,
         "board": board,
         "state": state,
+        "shown": shown_stamp.stamp() if live else "",
         "live": live,
         "done": done,
         "solved": done and state["solved"],
