@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -214,3 +215,34 @@ class TaskProgress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.task}: {self.best_stars}"
+
+
+class TaskTry(models.Model):
+    """One finished try (solved or failed) of a signed-in learner at a task, kept for their teachers: its first
+    mistake (a move, in coordinates when it could be read, on the position it was played in, or a question's
+    wrong option), its mistakes, whether the hint was shown, and its seconds from the moment the task was
+    shown (`senterej.board.shown`). TaskProgress keeps the learner's standing; this keeps how they got
+    there."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="task_tries", verbose_name=_("user")
+    )
+    task = models.ForeignKey(Task, on_delete=models.CASCADE, related_name="tries", verbose_name=_("task"))
+    solved = models.BooleanField(_("solved"))
+    stars = models.PositiveSmallIntegerField(_("stars"), default=0)
+    mistakes = models.PositiveSmallIntegerField(_("mistakes"), default=0)
+    wrong_move = models.CharField(_("first wrong move"), max_length=10, blank=True)
+    wrong_fen = models.CharField(_("position of the first wrong move"), max_length=100, blank=True)
+    wrong_option = models.SmallIntegerField(_("wrong option"), null=True, blank=True)
+    hinted = models.BooleanField(_("with the hint"), default=False)
+    seconds = models.PositiveIntegerField(_("seconds"), default=0)
+    created = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        ordering = ["created", "id"]
+        indexes = [models.Index(fields=["task", "user", "created"], name="task_try_task_user")]
+        verbose_name = _("task try")
+        verbose_name_plural = _("task tries")
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.task}: {'solved' if self.solved else 'failed'}"

@@ -32,11 +32,15 @@ from course.checkers import (
     replay,
     score,
 )
-from course.models import Task, TaskProgress
+from course.models import Task, TaskProgress, TaskTry
+from senterej.board import shown as shown_stamp
+from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
 
 SESSION_KEY = "course"
 #: The answer to a wrong move is kept for a day, keyed by the position it answers.
 ANSWER_SECONDS = 24 * 60 * 60
+#: A try's mistakes are counted up to here (a learner who keeps sending illegal moves is not told apart).
+MOST_MISTAKES = 999
 
 
 @dataclass(frozen=True)
@@ -129,38 +133,74 @@ def reset(session: SessionBase, task: Task) -> None:
     session.modified = True
 
 
-def play(*, session: SessionBase, user: User | AnonymousUser, task: Task, text: str) -> Verdict:
-    """One learner move on a task. An illegal move changes nothing but counts as a mistake."""
+def _began(state: dict[str, Any], shown: str) -> float:
+    """When the try began: kept from its first step, which counts from when its page was shown."""
+    began = state.get("began")
+    return float(began) if isinstance(began, int | float) else shown_stamp.began(shown)
+
+
+def _as_coordinates(task: Task, standing: Verdict, text: str) -> str:
+    """A learner's move as the teacher's board draws it: in coordinates when it is a move of the position
+    (legal or not, as typed otherwise), at most ten characters."""
+    position = standing.position
+    if position is not None:
+        try:
+            return coordinate(parse_move(position, text, task.learner))
+        except IllegalMoveError:
+            pass
+    return text[:10]
+
+
+def play(
+    *, session: SessionBase, user: User | AnonymousUser, task: Task, text: str, shown: str = ""
+) -> Verdict:
+    """One learner move on a task. An illegal move changes nothing but counts as a mistake; the try's first
+    mistake is kept with the position it was made in. `shown` is the page's stamp, from which a try begun by
+    this move counts its time."""
     state = attempt_state(session, task)
-    if _standing(session, task).over:
+    standing = _standing(session, task)
+    if standing.over:
         raise TaskError("the task is over: try again first")
     before = _moves(task, state)
     moves = [*before, text.strip()]
     verdict = replay(task.rules(), moves)
-    mistakes = state["mistakes"] + (verdict.state in (ILLEGAL, FAILED))
-    _save_attempt(session, task, moves=before if verdict.state == ILLEGAL else moves, mistakes=mistakes)
+    wrong = verdict.state in (ILLEGAL, FAILED)
+    mistakes = state["mistakes"] + wrong
+    changes: dict[str, object] = {"began": _began(state, shown)}
+    if wrong and "wrong" not in state:
+        fen = standing.position.fen() if standing.position is not None else ""
+        changes["wrong"] = [_as_coordinates(task, standing, text.strip()), fen]
+    _save_attempt(
+        session, task, moves=before if verdict.state == ILLEGAL else moves, mistakes=mistakes, **changes
+    )
     _record(session, user, task, verdict, mistakes)
     return _answered(task, verdict)
 
 
-def choose(*, session: SessionBase, user: User | AnonymousUser, task: Task, option: int) -> Verdict:
+def choose(
+    *, session: SessionBase, user: User | AnonymousUser, task: Task, option: int, shown: str = ""
+) -> Verdict:
     """An answer to a question task."""
     state = attempt_state(session, task)
     if "answer" in state:
         raise TaskError("the question is answered: try again first")
     verdict = answer(task.rules(), option)
     mistakes = state["mistakes"] + (verdict.state == FAILED)
-    _save_attempt(session, task, moves=[], mistakes=mistakes, answer=option)
+    changes: dict[str, object] = {"began": _began(state, shown)}
+    if verdict.state == FAILED:
+        changes["wrong_option"] = option
+    _save_attempt(session, task, moves=[], mistakes=mistakes, answer=option, **changes)
     _record(session, user, task, verdict, mistakes)
     return verdict
 
 
-def take_hint(*, session: SessionBase, user: User | AnonymousUser, task: Task) -> None:
+def take_hint(*, session: SessionBase, user: User | AnonymousUser, task: Task, shown: str = "") -> None:
     """The learner asks for the task's hint: it stays shown, and it costs a star when the task is solved."""
     if not task.local_hint:
         raise TaskError("this task has no hint")
     if _standing(session, task).state == SOLVED:
         raise TaskError("the task is solved: try again first")
+    _save_attempt(session, task, began=_began(attempt_state(session, task), shown))
     if not user.is_authenticated:
         _save_attempt(session, task, hint=True)
         return
@@ -177,19 +217,34 @@ def _record(
     if verdict.state not in (SOLVED, FAILED):
         return
     earned = 0
+    state = attempt_state(session, task)
+    hint = task_progress(session, user, task).hint
     if verdict.state == SOLVED:
-        hint = task_progress(session, user, task).hint
         result = score(task.rules(), max(verdict.moves, 1), mistakes, hint)
         earned = result.stars
         _save_attempt(session, task, mistakes=0, hint=False, score=asdict(result))
     if user.is_authenticated:
-        _record_in_database(user, task, earned)
+        wrong_move, wrong_fen = state.get("wrong") or ("", "")
+        finished = TaskTry(
+            user=user,
+            task=task,
+            solved=verdict.state == SOLVED,
+            stars=earned,
+            mistakes=min(mistakes, MOST_MISTAKES),
+            wrong_move=wrong_move,
+            wrong_fen=wrong_fen,
+            wrong_option=state.get("wrong_option"),
+            hinted=hint,
+            seconds=shown_stamp.seconds_since(state.get("began")),
+        )
+        _record_in_database(user, task, earned, finished)
     else:
         _record_in_session(session, task, earned)
 
 
-def _record_in_database(user: User, task: Task, earned: int) -> None:
+def _record_in_database(user: User, task: Task, earned: int, finished: TaskTry) -> None:
     with transaction.atomic():
+        finished.save()
         progress, _created = TaskProgress.objects.select_for_update().get_or_create(user=user, task=task)
         progress.attempts += 1
         progress.best_stars = max(progress.best_stars, earned)

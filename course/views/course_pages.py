@@ -17,16 +17,23 @@ from senterej.board.sides import Side
 from senterej.board.view import STAR, TARGET, BoardView
 from senterej.engine import WAIT, Position
 from senterej.engine.notation import san
+from senterej.board import shown as shown_stamp
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
 from senterej.play.words import round_sentences
 
 
-class MoveForm(forms.Form):
+class ShownForm(forms.Form):
+    """The stamp of when the task's page was shown (`senterej.board.shown`), from which a try counts its time."""
+
+    shown = forms.CharField(max_length=100, required=False)
+
+
+class MoveForm(ShownForm):
     move = forms.CharField(max_length=20)
 
 
-class AnswerForm(forms.Form):
+class AnswerForm(ShownForm):
     option = forms.IntegerField(min_value=0, max_value=20)
 
 
@@ -90,7 +97,11 @@ def task_move(request: HtmxHttpRequest, lesson: str, number: int) -> HttpRespons
         return _draw(request, task, services.current(request.session, task), status=400)
     try:
         verdict = services.play(
-            session=request.session, user=request.user, task=task, text=form.cleaned_data["move"]
+            session=request.session,
+            user=request.user,
+            task=task,
+            text=form.cleaned_data["move"],
+            shown=form.cleaned_data["shown"],
         )
     except TaskError:
         return _draw(request, task, services.current(request.session, task), status=409)
@@ -110,7 +121,11 @@ def task_answer(request: HtmxHttpRequest, lesson: str, number: int) -> HttpRespo
         return _draw(request, task, services.current(request.session, task), status=400)
     try:
         verdict = services.choose(
-            session=request.session, user=request.user, task=task, option=form.cleaned_data["option"]
+            session=request.session,
+            user=request.user,
+            task=task,
+            option=form.cleaned_data["option"],
+            shown=form.cleaned_data["shown"],
         )
     except TaskError:
         return _draw(request, task, services.current(request.session, task), status=409)
@@ -121,8 +136,10 @@ def task_answer(request: HtmxHttpRequest, lesson: str, number: int) -> HttpRespo
 def task_hint(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
     """The hint is shown once asked for, and it costs a star: a POST, recorded for the learner."""
     task = _task(lesson, number)
+    form = ShownForm(request.POST)
+    shown = form.cleaned_data["shown"] if form.is_valid() else ""
     try:
-        services.take_hint(session=request.session, user=request.user, task=task)
+        services.take_hint(session=request.session, user=request.user, task=task, shown=shown)
     except TaskError:
         return _draw(request, task, services.current(request.session, task), status=409)
     return _after_post(request, task, services.current(request.session, task))
@@ -190,6 +207,7 @@ def _draw(
         "task": task,
         "lesson": task.lesson,
         "board": board,
+        "shown": shown_stamp.stamp(),
         "verdict": verdict,
         "solved": solved,
         "failed": verdict.state == FAILED,
