@@ -22,8 +22,9 @@ CHART_POINTS = 200
 
 @dataclass(frozen=True)
 class Cell:
-    """One student's standing on one assignment. `done` of `total` are tasks with a star, or puzzles solved;
-    stars for course work, attempts for puzzle sets."""
+    """One student's standing on one assignment. `done` of `total` are tasks with a star, or puzzles solved
+    alone (without a hint, without having seen the solution); stars for course work, attempts for puzzle sets,
+    and `helped` the puzzles solved only with a hint or after seeing the solution, which do not count."""
 
     status: str
     done: int
@@ -32,6 +33,7 @@ class Cell:
     max_stars: int = 0
     attempts: int = 0
     solved_attempts: int = 0
+    helped: int = 0
     finished_late: bool = False
     next_task: Task | None = None
     next_puzzle_id: int | None = None
@@ -42,7 +44,7 @@ class Cell:
 
     @property
     def success_rate(self) -> int | None:
-        """The share of the set's attempts that were solved, in per cent; None before the first."""
+        """The share of the set's attempts that were solved alone, in per cent; None before the first."""
         return round(100 * self.solved_attempts / self.attempts) if self.attempts else None
 
 
@@ -70,20 +72,61 @@ def tasks_of(assignment: Assignment) -> list[Task]:
     return sorted(assignment.tasks.all(), key=lambda task: (task.lesson.order, task.order))
 
 
-def _set_attempts(assignment: Assignment, student_ids: list[int]) -> list[tuple[int, int, bool, datetime]]:
-    """(student, puzzle, solved, when) of the students' attempts that count toward a puzzle set: made since
-    the set was assigned, on its chosen puzzles or on puzzles of its theme within its rating band."""
+@dataclass(frozen=True)
+class SetTry:
+    """A student's try that counts toward a puzzle set: `alone` when solved without a hint and without the
+    solution seen, `helped` when solved with either."""
+
+    student_id: int
+    puzzle_id: int
+    alone: bool
+    helped: bool
+    when: datetime
+
+
+def chosen_puzzles(assignment: Assignment) -> list[int]:
+    """The chosen puzzles a student can still open: a puzzle the curators disabled is left out."""
+    return [puzzle.pk for puzzle in assignment.puzzles.all() if puzzle.active]
+
+
+def disabled_puzzles(assignment: Assignment) -> list[int]:
+    """The chosen puzzles the curators have disabled since the set was made, for its teacher to know."""
+    return [puzzle.pk for puzzle in assignment.puzzles.all() if not puzzle.active]
+
+
+def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
+    """The active puzzles of a theme set's theme within its band: what the set's Train link serves."""
+    rows = PuzzleTheme.objects.filter(theme=assignment.theme, active=True)
+    if assignment.rating_min is not None:
+        rows = rows.filter(rating__gte=assignment.rating_min)
+    if assignment.rating_max is not None:
+        rows = rows.filter(rating__lte=assignment.rating_max)
+    return rows
+
+
+def set_size(assignment: Assignment) -> int:
+    """How many puzzles finish a set: the chosen ones still active, or as many of the theme as the set asks
+    for and the band still holds."""
+    if assignment.kind == Assignment.Kind.PUZZLES:
+        return len(chosen_puzzles(assignment))
+    return min(assignment.puzzle_count, theme_rows(assignment).count())
+
+
+def set_tries(assignment: Assignment, student_ids: list[int]) -> list[SetTry]:
+    """The students' tries that count toward a puzzle set, oldest first: made since the set was assigned, on
+    its chosen puzzles or on puzzles of its theme within its rating band, all still active."""
     attempts = Attempt.objects.filter(user_id__in=student_ids, created__gte=assignment.created)
     if assignment.kind == Assignment.Kind.PUZZLES:
-        attempts = attempts.filter(puzzle_id__in=[puzzle.pk for puzzle in assignment.puzzles.all()])
+        attempts = attempts.filter(puzzle_id__in=chosen_puzzles(assignment))
     else:
-        rows = PuzzleTheme.objects.filter(theme=assignment.theme)
-        if assignment.rating_min is not None:
-            rows = rows.filter(rating__gte=assignment.rating_min)
-        if assignment.rating_max is not None:
-            rows = rows.filter(rating__lte=assignment.rating_max)
-        attempts = attempts.filter(puzzle_id__in=rows.values("puzzle_id"))
-    return list(attempts.order_by("created", "id").values_list("user_id", "puzzle_id", "solved", "created"))
+        attempts = attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
+    rows = attempts.order_by("created", "id").values_list(
+        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "created"
+    )
+    return [
+        SetTry(user_id, puzzle_id, solved and not (hinted or seen), solved and (hinted or seen), when)
+        for user_id, puzzle_id, solved, hinted, seen, when in rows
+    ]
 
 
 def _course_cells(
@@ -126,21 +169,21 @@ def _course_cells(
 
 
 def _puzzle_cells(assignment: Assignment, student_ids: list[int], today: date) -> dict[tuple[int, int], Cell]:
-    chosen = [puzzle.pk for puzzle in assignment.puzzles.all()]
-    total = len(chosen) if assignment.kind == Assignment.Kind.PUZZLES else assignment.puzzle_count
-    by_student: dict[int, list[tuple[int, bool, datetime]]] = defaultdict(list)
-    for user_id, puzzle_id, was_solved, when in _set_attempts(assignment, student_ids):
-        by_student[user_id].append((puzzle_id, was_solved, when))
+    chosen = chosen_puzzles(assignment)
+    total = set_size(assignment)
+    by_student: dict[int, list[SetTry]] = defaultdict(list)
+    for counted in set_tries(assignment, student_ids):
+        by_student[counted.student_id].append(counted)
     cells = {}
     for student_id in student_ids:
         attempts = by_student[student_id]
         solved: list[int] = []
         finished = None
-        for puzzle_id, was_solved, when in attempts:
-            if was_solved and puzzle_id not in solved:
-                solved.append(puzzle_id)
+        for counted in attempts:
+            if counted.alone and counted.puzzle_id not in solved:
+                solved.append(counted.puzzle_id)
                 if len(solved) == total:
-                    finished = when
+                    finished = counted.when
         status, late = _status(
             done=len(solved),
             total=total,
@@ -154,7 +197,8 @@ def _puzzle_cells(assignment: Assignment, student_ids: list[int], today: date) -
             done=min(len(solved), total),
             total=total,
             attempts=len(attempts),
-            solved_attempts=sum(1 for _puzzle, was_solved, _when in attempts if was_solved),
+            solved_attempts=sum(1 for counted in attempts if counted.alone),
+            helped=len({counted.puzzle_id for counted in attempts if counted.helped} - set(solved)),
             finished_late=late,
             next_puzzle_id=next((pk for pk in chosen if pk not in solved), None),
         )
@@ -282,12 +326,22 @@ def student_tasks(assignment: Assignment, student: User) -> list[tuple[Task, int
     return [(task, stars.get(task.pk, 0)) for task in tasks]
 
 
-def student_puzzles(assignment: Assignment, student: User) -> list[tuple[int, bool]]:
-    """Chosen puzzles: each one's number and whether the student has solved it since it was set."""
+#: How a student stands with one chosen puzzle of a set.
+SOLVED_ALONE, SOLVED_HELPED, UNSOLVED = "solved", "helped", "unsolved"
+
+
+def student_puzzles(assignment: Assignment, student: User) -> list[tuple[int, str]]:
+    """Chosen puzzles still active: each one's number and whether the student has solved it since it was
+    set, alone or only with help (a hint, the solution seen), or not yet."""
     if assignment.kind != Assignment.Kind.PUZZLES:
         return []
-    solved = {puzzle_id for _user, puzzle_id, ok, _when in _set_attempts(assignment, [student.pk]) if ok}
-    return [(puzzle.pk, puzzle.pk in solved) for puzzle in assignment.puzzles.all()]
+    tries = set_tries(assignment, [student.pk])
+    alone = {counted.puzzle_id for counted in tries if counted.alone}
+    helped = {counted.puzzle_id for counted in tries if counted.helped}
+    return [
+        (pk, SOLVED_ALONE if pk in alone else SOLVED_HELPED if pk in helped else UNSOLVED)
+        for pk in chosen_puzzles(assignment)
+    ]
 
 
 #: The home page's block lists at most this many of the assignments still to do.

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from classes import views
+from classes import results_views, views
 
 app_name = "classes"
 urlpatterns = [
@@ -27,6 +27,11 @@ urlpatterns = [
     path("<int:class_id>/students/<int:student_id>/", views.student_page, name="student"),
     path("<int:class_id>/students/<int:student_id>/remove/", views.student_remove, name="student_remove"),
     path("<int:class_id>/assignments/new/", views.assignment_new, name="assignment_new"),
+    path(
+        "<int:class_id>/assignments/<int:assignment_id>/",
+        results_views.assignment_results,
+        name="assignment_results",
+    ),
     path(
         "<int:class_id>/assignments/<int:assignment_id>/delete/",
         views.assignment_delete,

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from classes import selectors, services
+from classes import results, selectors, services
 from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
 from classes.words import assignment_title
@@ -191,7 +191,7 @@ def _class_page(
     join_url = reverse("classes:join_link", args=[school_class.join_code])
     context = {
         "school_class": school_class,
-        "columns": [(assignment, assignment_title(assignment)) for assignment in assignments],
+        "columns": [(column, assignment_title(column), results.warning(column)) for column in assignments],
         "rows": rows,
         "join_url": request.build_absolute_uri(join_url),
         "invitations": school_class.invitations.select_related("user").order_by("created"),
@@ -324,7 +324,10 @@ def student_page(request: HttpRequest, class_id: int, student_id: int) -> HttpRe
     context = {
         "school_class": school_class,
         "student": student,
-        "assignments": [(a, assignment_title(a), grid[(a.pk, student.pk)]) for a in assignments],
+        "assignments": [
+            (a, assignment_title(a), grid[(a.pk, student.pk)], results.results(a, [student]))
+            for a in assignments
+        ],
         "lessons": selectors.course_map(student),
         "chart": rating_chart(selectors.rating_series(student)),
         "rating": selectors.puzzle_rating(student),

@@ -11,20 +11,20 @@ from course import content, services, words
 from course.checkers import CONTINUE, FAILED, ILLEGAL, PASSING, SOLVED, TaskError, Verdict
 from course.models import Task
 from senterej.accounts.requests import HtmxHttpRequest
+from senterej.board import shown as shown_stamp
 from senterej.board.counters import draw_counters
 from senterej.board.explain import illegal_move_message
 from senterej.board.sides import Side
 from senterej.board.view import STAR, TARGET, BoardView
 from senterej.engine import WAIT, Position
 from senterej.engine.notation import san
-from senterej.board import shown as shown_stamp
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
 from senterej.play.words import round_sentences
 
 
 class ShownForm(forms.Form):
-    """The stamp of when the task's page was shown (`senterej.board.shown`), from which a try counts its time."""
+    """When the task's page was shown (`senterej.board.shown`), from which a try counts its time."""
 
     shown = forms.CharField(max_length=100, required=False)
 

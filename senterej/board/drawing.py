@@ -5,6 +5,7 @@ Every word is escaped where it is made. The words of one language (the board's l
 with each man or none, each man's drawing) are looked up once per language and kept; the markup, which the
 script and the styles rely on, is kept byte for byte by tests/board/golden."""
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,6 +144,38 @@ def draw_piece(piece: Piece) -> SafeString:
     return mark_safe(words().men[CODES[piece]])  # made of escaped words only
 
 
+def _arrows(view: BoardView) -> str:
+    """The view's arrows as an SVG laid over the 64 squares (one unit a square), hidden from screen readers:
+    the page names the moves. The more often a move was played, the wider; its count stands at its foot."""
+    if not view.arrows:
+        return ""
+    most = max(count for _start, _end, count in view.arrows)
+
+    def centre(sq: int) -> tuple[float, float]:
+        rank, file = divmod(sq, 8)
+        if view.orientation == WHITE:
+            return file + 0.5, 7 - rank + 0.5
+        return 7 - file + 0.5, rank + 0.5
+
+    parts = ['<svg class="board__arrows" viewBox="0 0 8 8" aria-hidden="true" focusable="false">']
+    for start, end, count in sorted(view.arrows, key=lambda arrow: arrow[2]):
+        (x1, y1), (x2, y2) = centre(start), centre(end)
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        dx, dy = (x2 - x1) / length, (y2 - y1) / length
+        width = 0.1 + 0.14 * count / most
+        head, half = 0.4, 0.22 + width / 2  # the head's length and half its breadth, in squares
+        bx, by = x2 - dx * head, y2 - dy * head
+        corners = [(x2, y2), (bx - dy * half, by + dx * half), (bx + dy * half, by - dx * half)]
+        points = " ".join(f"{x:.2f},{y:.2f}" for x, y in corners)
+        parts.append(
+            f'<g><line x1="{x1}" y1="{y1}" x2="{bx:.2f}" y2="{by:.2f}" stroke-width="{width:.2f}"/>'
+            f'<polygon points="{points}"/>'
+            f'<circle cx="{x1}" cy="{y1}" r="0.22"/><text x="{x1}" y="{y1}" dy="0.09">{count}</text></g>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def draw_board(view: BoardView | Position) -> SafeString:
     """The board's markup: a grid of labelled squares, live (its legal moves, a promotion picker, a line that
     says why a move is refused) when the view has a side to move."""
@@ -198,7 +231,9 @@ def draw_board(view: BoardView | Position) -> SafeString:
             )
         parts.append("\n  </div>")
     files = "".join(f"<span>{SQUARE_NAMES[sq][0]}</span>" for sq in rows[-1][1])
-    parts.append(f'\n  <div class="board__files" aria-hidden="true"><span></span>{files}</div>\n  \n</div>\n')
+    parts.append(f'\n  <div class="board__files" aria-hidden="true"><span></span>{files}</div>\n  ')
+    parts.append(_arrows(view))
+    parts.append("\n</div>\n")
     if side is not None:
         parts.append(
             f'<div class="board__picker" role="dialog" aria-label="{said.promote_to}" hidden>\n'

@@ -1,7 +1,8 @@
-"""When a board was put in front of its learner: a signed stamp that a puzzle's or a task's page sends back with
-the first step of a try, so that the time a try took counts from the moment its position was shown, not from
-its first move. Drawing a page writes nothing: the stamp travels in the page's forms. A stamp that is not the
-site's own counts as shown now, and no try counts longer than `LONGEST_TRY` (a page left open overnight)."""
+"""When a board was put in front of its learner: a signed stamp that a puzzle's or a task's page sends back
+with the first step of a try, so that the time a try took counts from the moment its position was shown, not
+from its first move. Drawing a page writes nothing: the stamp travels in the page's forms. A stamp that is not
+the site's own counts as shown now, and no try counts longer than `LONGEST_TRY` (a page left open
+overnight)."""
 
 import time
 

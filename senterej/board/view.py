@@ -33,6 +33,9 @@ class BoardView:
     hint: int | None = None
     #: What the marks stand for, said in each marked square's name (STAR or TARGET); both are drawn as stars.
     mark: str = STAR
+    #: Moves drawn as arrows over a picture (from square, to square, how often it was played), the most
+    #: often played drawn widest: learners' wrong moves on their teacher's page. The page says them in words.
+    arrows: tuple[tuple[int, int, int], ...] = ()
 
     def legal_json(self) -> str:
         """{from: [[to, coordinate move], ...]} for the side that moves; the server still judges the move."""

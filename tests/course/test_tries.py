@@ -18,7 +18,9 @@ DER_FEN = "7k/8/8/8/8/8/8/R3K3 w - - 0 1 0/0"
 
 @pytest.fixture
 def lesson():
-    lesson = Lesson.objects.create(slug="der", order=2, title="The der", intro="It slides.", rules_anchor="r2")
+    lesson = Lesson.objects.create(
+        slug="der", order=2, title="The der", intro="It slides.", rules_anchor="r2"
+    )
     Task.objects.create(
         lesson=lesson,
         order=1,

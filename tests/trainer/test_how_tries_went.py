@@ -1,6 +1,6 @@
 """What a finished try keeps for its teacher: its wrong move and where in the line it was played, whether the
-solution was seen (in this try or an earlier one at the puzzle), and the seconds from the moment the puzzle was
-shown (the page's signed stamp, `senterej.board.shown`) to the end of the try."""
+solution was seen (in this try or an earlier one at the puzzle), and the seconds from the moment the puzzle
+was shown (the page's signed stamp, `senterej.board.shown`) to the end of the try."""
 
 import html
 import re

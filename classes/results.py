@@ -1,0 +1,280 @@
+"""Move-level results of an assignment, read from the students' own tries (trainer.Attempt for puzzles,
+course.TaskTry for tasks): for each task or puzzle, who solved it at the first try, each student's first wrong
+move, their time, hints and solutions seen, and the class's most frequent wrong moves, drawn on the board.
+
+A puzzle's tries count from the day the set was assigned, as its progress does; a task's tries are all the
+student's, as its stars are. "At the first try" means the first try was solved alone: without a mistake, a
+hint or the solution."""
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import User
+from django.urls import reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from classes.models import Assignment
+from classes.selectors import chosen_puzzles, disabled_puzzles, set_size, set_tries, tasks_of
+from course.models import Task, TaskTry
+from senterej.board.notation import move_html, sentence, waiting_html
+from senterej.board.view import BoardView
+from senterej.engine import Position
+from senterej.engine.notation import IllegalMoveError, parse_coordinate, san
+from senterej.engine.position import WAIT, move_from, move_to
+from trainer.models import Attempt, Puzzle
+
+#: A theme set's results show at most this many of the puzzles its students tried, the most tried first.
+THEME_PUZZLES_SHOWN = 30
+#: What the results read of each puzzle try.
+TRY_FIELDS = (
+    "user_id",
+    "puzzle_id",
+    "solved",
+    "hinted",
+    "solution_seen",
+    "wrong_move",
+    "wrong_ply",
+    "seconds",
+)
+#: The board draws at most this many of the class's wrong moves in its position.
+ARROWS_DRAWN = 5
+
+
+@dataclass
+class Answer:
+    """One student's work on one task or puzzle."""
+
+    student: User
+    tries: int = 0
+    first_try: bool = False  # the first try was solved alone
+    solved: bool = False  # solved alone at some try
+    helped: bool = False  # solved only with a hint or after seeing the solution
+    first_wrong: str = ""  # the first wrong move as drawn (`_said`), or a question's wrong option
+    seconds: int = 0
+    hints: int = 0  # tries with a hint
+    solution_seen: bool = False
+
+
+@dataclass
+class WrongMove:
+    words: str  # the move as drawn (`_said`), or a question's wrong option
+    count: int
+    names: list[str]
+
+
+@dataclass
+class ItemResult:
+    """A task or a puzzle of the assignment, with each student's answer and the class's wrong moves: those
+    played in the position most wrong moves were played in are drawn on its board."""
+
+    title: str
+    url: str
+    answers: list[Answer]
+    wrong_moves: list[WrongMove] = field(default_factory=list)
+    board: BoardView | None = None
+    is_task: bool = False
+
+    @property
+    def first_try_names(self) -> list[str]:
+        return [display_name(answer.student) for answer in self.answers if answer.first_try]
+
+    @property
+    def tried(self) -> int:
+        return sum(1 for answer in self.answers if answer.tries)
+
+
+def display_name(student: User) -> str:
+    return student.get_full_name() or student.username
+
+
+def _said(position: Position, text: str, side: int) -> SafeString:
+    """A wrong move as the pages draw it (SAN with the men's images), or as it was typed and said to be
+    illegal when it was refused."""
+    try:
+        move = parse_coordinate(text)
+    except (IllegalMoveError, ValueError):
+        move = None
+    if move == WAIT:
+        return waiting_html()
+    if move is None or move not in position.legal_moves(side):
+        return sentence(_("%(move)s (illegal)"), move=text)
+    return move_html(san(position, move, side), side)
+
+
+def _drawn(position: Position, orientation: int, moves: Counter[str]) -> BoardView:
+    arrows = []
+    for text, count in moves.most_common(ARROWS_DRAWN):
+        try:
+            move = parse_coordinate(text)
+        except ValueError:
+            continue
+        if move_from(move) != move_to(move):
+            arrows.append((move_from(move), move_to(move), count))
+    return BoardView(position, orientation=orientation, arrows=tuple(arrows))
+
+
+def _wrong_moves(
+    played: dict[tuple[str, str], list[str]], words: dict[tuple[str, str], str]
+) -> tuple[list[WrongMove], str | None, Counter[str]]:
+    """The wrong moves, the most played first; the place most were played at, and its moves by count."""
+    by_place: Counter[str] = Counter()
+    for (place, _text), names in played.items():
+        by_place[place] += len(names)
+    listed = sorted(played.items(), key=lambda item: (-len(item[1]), item[0]))
+    moves = [WrongMove(words[key], len(names), names) for key, names in listed]
+    if not by_place:
+        return moves, None, Counter()
+    place = by_place.most_common(1)[0][0]
+    return moves, place, Counter({text: len(names) for (at, text), names in played.items() if at == place})
+
+
+def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+    ids = [student.pk for student in students]
+    counted = set_tries(assignment, ids)
+    if assignment.kind == Assignment.Kind.PUZZLES:
+        wanted = chosen_puzzles(assignment)
+    else:
+        tries = Counter(one.puzzle_id for one in counted)
+        wanted = [pk for pk, _count in tries.most_common(THEME_PUZZLES_SHOWN)]
+    puzzles = Puzzle.objects.in_bulk(wanted)
+    rows = (
+        Attempt.objects.filter(
+            user_id__in=ids, puzzle_id__in=wanted, created__gte=assignment.created, puzzle__active=True
+        )
+        .order_by("created", "id")
+        .values_list(*TRY_FIELDS)
+    )
+    by_item: dict[int, list[tuple[int, bool, bool, bool, str, int | None, int | None]]] = defaultdict(list)
+    for user_id, puzzle_id, solved, hinted, seen, wrong, ply, seconds in rows:
+        by_item[puzzle_id].append((user_id, solved, hinted, seen, wrong, ply, seconds))
+    results = []
+    for pk in wanted:
+        puzzle = puzzles[pk]
+        line = puzzle.line
+        answers = {student.pk: Answer(student) for student in students}
+        played: dict[tuple[str, str], list[str]] = defaultdict(list)
+        words: dict[tuple[str, str], str] = {}
+        for user_id, solved, hinted, seen, wrong, ply, seconds in by_item[pk]:
+            answer = answers[user_id]
+            alone = solved and not (hinted or seen)
+            if not answer.tries:
+                answer.first_try = alone
+            answer.tries += 1
+            answer.solved = answer.solved or alone
+            answer.helped = not answer.solved and (answer.helped or solved)
+            answer.seconds += seconds or 0
+            answer.hints += hinted
+            answer.solution_seen = answer.solution_seen or seen
+            if wrong and ply is not None and ply < len(line.moves):
+                key = (str(ply), wrong)
+                if key not in words:
+                    position = line.at(ply)
+                    words[key] = _said(position, wrong, line.side_at(position))
+                if not answer.first_wrong:
+                    answer.first_wrong = words[key]
+                    played[key].append(display_name(answer.student))
+        moves, place, drawn = _wrong_moves(played, words)
+        board = _drawn(line.at(int(place)), line.solver, drawn) if place is not None else None
+        results.append(
+            ItemResult(
+                _("Puzzle %(number)d") % {"number": pk},
+                reverse("trainer:puzzle", args=[pk]),
+                list(answers.values()),
+                moves,
+                board,
+            )
+        )
+    return results
+
+
+def _task_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+    tasks = tasks_of(assignment)
+    rows = TaskTry.objects.filter(user__in=students, task__in=tasks).order_by("created", "id")
+    by_item: dict[int, list[TaskTry]] = defaultdict(list)
+    for one in rows:
+        by_item[one.task_id].append(one)
+    return [_task_result(task, students, by_item[task.pk]) for task in tasks]
+
+
+def _task_result(task: Task, students: list[User], tries: Iterable[TaskTry]) -> ItemResult:
+    answers = {student.pk: Answer(student) for student in students}
+    played: dict[tuple[str, str], list[str]] = defaultdict(list)
+    words: dict[tuple[str, str], str] = {}
+    options = task.local_options()
+    for one in tries:
+        answer = answers[one.user_id]
+        alone = one.solved and not one.mistakes and not one.hinted
+        if not answer.tries:
+            answer.first_try = alone
+        answer.tries += 1
+        answer.solved = answer.solved or one.solved
+        answer.seconds += one.seconds
+        answer.hints += one.hinted
+        if answer.first_wrong:
+            continue
+        if one.wrong_option is not None and 0 <= one.wrong_option < len(options):
+            answer.first_wrong = options[one.wrong_option]
+            key = ("", f"option:{one.wrong_option}")
+            words[key] = answer.first_wrong
+            played[key].append(display_name(answer.student))
+        elif one.wrong_move:
+            key = (one.wrong_fen, one.wrong_move)
+            if key not in words:
+                words[key] = _task_move_words(one.wrong_fen, one.wrong_move, task.learner)
+            answer.first_wrong = words[key]
+            played[key].append(display_name(answer.student))
+    moves, place, drawn = _wrong_moves(played, words)
+    board = None
+    if place:
+        try:
+            board = _drawn(Position.from_fen(place), task.learner, drawn)
+        except ValueError:
+            board = None
+    title = f"{task.lesson.order}.{task.order} {task.local_title}"
+    url = reverse("course:task", args=[task.lesson.slug, task.order])
+    return ItemResult(title, url, list(answers.values()), moves, board, is_task=True)
+
+
+def _task_move_words(fen: str, text: str, side: int) -> SafeString:
+    try:
+        position = Position.from_fen(fen)
+    except ValueError:
+        return sentence(_("%(move)s (illegal)"), move=text)
+    return _said(position, text, side)
+
+
+def results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+    """Each task or puzzle of the assignment with the students' answers, in the assignment's order."""
+    if assignment.is_course:
+        return _task_results(assignment, students)
+    return _puzzle_results(assignment, students)
+
+
+def warning(assignment: Assignment) -> str:
+    """What the teacher must know of a puzzle set that the curators have changed since it was made: the
+    chosen puzzles disabled (left out of the set), or a theme's band holding fewer puzzles than the set asks
+    for (the set counts what is left). Empty when nothing is amiss."""
+    if assignment.kind == Assignment.Kind.PUZZLES:
+        gone = disabled_puzzles(assignment)
+        if not gone:
+            return ""
+        return ngettext(
+            "Puzzle %(numbers)s was disabled by the curators: it is left out of this set.",
+            "Puzzles %(numbers)s were disabled by the curators: they are left out of this set.",
+            len(gone),
+        ) % {"numbers": ", ".join(str(pk) for pk in gone)}
+    if assignment.kind == Assignment.Kind.THEME:
+        left = set_size(assignment)
+        if left >= assignment.puzzle_count:
+            return ""
+        if not left:
+            return _("No puzzle of this theme is left in the band: the curators have disabled them.")
+        return ngettext(
+            "Only %(count)d puzzle of this theme is left in the band: it is the whole set now.",
+            "Only %(count)d puzzles of this theme are left in the band: they are the whole set now.",
+            left,
+        ) % {"count": left}
+    return ""

@@ -1,0 +1,30 @@
+"""The teacher's page of one assignment's results: each task or puzzle with who solved it at the first try,
+each student's first wrong move, time, hints and solutions seen, and the class's wrong moves on the board."""
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from classes import results, selectors
+from classes.views import _get_assignment_of_class, _get_class_for_teacher
+from classes.words import assignment_title
+
+
+@login_required
+@require_safe
+def assignment_results(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    school_class = _get_class_for_teacher(request, class_id)
+    assignment = selectors.with_items(
+        school_class.assignments.filter(pk=_get_assignment_of_class(school_class, assignment_id).pk)
+    )[0]
+    students = selectors.students_of(school_class)
+    context = {
+        "school_class": school_class,
+        "assignment": assignment,
+        "title": assignment_title(assignment),
+        "warning": results.warning(assignment),
+        "items": results.results(assignment, students),
+        "students": students,
+    }
+    return render(request, "classes/results.html", context)
