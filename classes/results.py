@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from classes.models import Assignment
 from classes.selectors import chosen_puzzles, disabled_puzzles, set_size, set_tries, tasks_of
-from course.models import Task, TaskTry
+from course.models import Task, TaskProgress, TaskTry
 from senterej.board.notation import move_html, sentence, waiting_html
 from senterej.board.view import BoardView
 from senterej.engine import Position
@@ -191,12 +191,28 @@ def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemRe
 
 
 def _task_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+    """Each task's answers from its tries; a student's standing kept from before tries were (TaskProgress:
+    solved or not, how many tries) stands where no try says more."""
     tasks = tasks_of(assignment)
     rows = TaskTry.objects.filter(user__in=students, task__in=tasks).order_by("created", "id")
     by_item: dict[int, list[TaskTry]] = defaultdict(list)
     for one in rows:
         by_item[one.task_id].append(one)
-    return [_task_result(task, students, by_item[task.pk]) for task in tasks]
+    standing = {
+        (user_id, task_id): (stars, attempts)
+        for user_id, task_id, stars, attempts in TaskProgress.objects.filter(
+            user__in=students, task__in=tasks
+        ).values_list("user_id", "task_id", "best_stars", "attempts")
+    }
+    results = []
+    for task in tasks:
+        result = _task_result(task, students, by_item[task.pk])
+        for answer in result.answers:
+            stars, attempts = standing.get((answer.student.pk, task.pk), (0, 0))
+            answer.solved = answer.solved or stars > 0
+            answer.tries = max(answer.tries, attempts)
+        results.append(result)
+    return results
 
 
 def _task_result(task: Task, students: list[User], tries: Iterable[TaskTry]) -> ItemResult:

@@ -176,7 +176,8 @@ def test_the_results_show_first_tries_first_wrong_moves_on_the_board_and_times(
 
     student_page = make.logged_in(almaz).get(reverse("classes:student", args=[school_class.pk, selam.pk]))
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", student_page.content.decode()))
-    assert re.search(r"Tries Result First wrong move Time Hints Solution seen 2 solved der to g1 g1", text)
+    assert re.search(rf"Solution seen Puzzle {first.pk} 2 solved der to g1 g1 \d+ s 0 no Puzzle", text)
+    assert student_page.content.decode().count('<svg class="board__arrows"') == 1
 
 
 def test_a_task_assignment_shows_first_tries_and_wrong_options(
@@ -200,6 +201,14 @@ def test_a_task_assignment_shows_first_tries_and_wrong_options(
     assert "Solved at the first try: Selam Tesfaye" in text
     assert "First wrong moves: d1 ×1 Dawit Haile" in text
     assert re.search(r"Dawit Haile 2 solved d1 \d+ s 0 ", text)
+
+
+def test_a_task_solved_before_tries_were_kept_shows_as_solved(school_class, almaz, selam, lesson, make):
+    make.assign_lesson(school_class, lesson)
+    make.stars(selam, lesson.tasks.get(order=2), 3)  # recorded once, with no try kept
+    [_first, second] = results.results(school_class.assignments.get(), [selam])
+    answer = second.answers[0]
+    assert (answer.tries, answer.solved, answer.first_try, answer.first_wrong) == (1, True, False, "")
 
 
 @pytest.mark.parametrize("assignment_id", ["0", "99999999999", "-1"])
