@@ -5,8 +5,9 @@ user's) as any signed-in page must.
 
 Each page is asked for many times in a round (time.process_time around the whole loop: the page's CPU in this
 process, its database work on SQLite included); the figure is the median of several rounds. The database is a
-scratch SQLite file with the fixtures loaded, one signed-in learner who has tried some puzzles, and an
-online game of 40 steps that the learner plays with a friend.
+scratch SQLite file with the fixtures loaded, one signed-in learner who has tried some puzzles, an online
+game of 40 steps that the learner plays with a friend, and a teacher's class of 30 students with four
+assignments that each student has worked on (a wrong move in every other try).
 
     python -m tools.bench_pages [--requests N] [--rounds N] [--profile PAGE]"""
 
@@ -64,6 +65,51 @@ def seed() -> None:
     for index, puzzle in enumerate(Puzzle.objects.filter(active=True)[:60]):
         record_attempt(user=user, puzzle_id=puzzle.pk, serving=f"bench-{index}", solved=index % 3 != 0)
     seed_game(user, User.objects.create_user("bench-friend", password="bench-pages-password"))
+    seed_class()
+
+
+def seed_class() -> None:
+    """A class of 30 students made from a list, assigned a lesson, chosen tasks, a theme set and three chosen
+    puzzles; each student has answered the tasks' question and tried the puzzles."""
+    from django.contrib.auth.models import User
+    from django.test import Client
+    from django.urls import reverse
+
+    from classes import services as classes
+    from course.models import Lesson
+    from senterej.accounts import roles
+    from trainer.models import Puzzle
+    from trainer.services import How, record_attempt
+
+    teacher = User.objects.create_user("bench-teacher", password="bench-pages-password")
+    roles.set_teacher(user=teacher, teaches=True)
+    school_class = classes.create_class(teacher=teacher, name="Bench class")
+    made = classes.create_students(school_class=school_class, names=[f"Pupil Number{i}" for i in range(30)])
+    lesson = Lesson.objects.order_by("order").first()
+    assert lesson is not None
+    classes.create_assignment(school_class=school_class, kind="lesson", lesson=lesson)
+    classes.create_assignment(school_class=school_class, kind="tasks", tasks=list(lesson.tasks.all()[:2]))
+    puzzles = list(Puzzle.objects.filter(active=True, rounds="").order_by("pk")[:3])
+    theme = puzzles[0].theme_list[0]
+    classes.create_assignment(school_class=school_class, kind="theme", theme=theme, puzzle_count=5)
+    classes.create_assignment(school_class=school_class, kind="puzzles", puzzles=puzzles)
+    task = lesson.tasks.order_by("order").first()
+    assert task is not None
+    for index, student in enumerate(made):
+        pupil = User.objects.get(username=student.username)
+        client = Client()
+        client.force_login(pupil)
+        answer = reverse("course:task_answer", args=[lesson.slug, task.order])
+        client.post(answer, {"option": str(index % 2)})
+        for number, puzzle in enumerate(puzzles):
+            wrong = (index + number) % 2 == 0
+            record_attempt(
+                user=pupil,
+                puzzle_id=puzzle.pk,
+                serving=f"bench-class-{index}-{number}",
+                solved=not wrong,
+                how=How(wrong_move="a1a2" if wrong else "", wrong_ply=0 if wrong else None, seconds=40),
+            )
 
 
 def seed_game(user: "User", friend: "User") -> None:
@@ -80,10 +126,11 @@ def seed_game(user: "User", friend: "User") -> None:
     assert not game.is_over, "the seeded game must still be going"
 
 
-def pages() -> dict[str, tuple[str, bool]]:
-    """name: (address, signed in)."""
+def pages() -> dict[str, tuple[str, str]]:
+    """name: (address, the username of who asks, "" for a visitor)."""
     from django.urls import reverse
 
+    from classes.models import SchoolClass
     from course.models import Task
     from senterej.play.models import Game
     from trainer.models import Puzzle
@@ -92,31 +139,40 @@ def pages() -> dict[str, tuple[str, bool]]:
     game = Game.objects.get(mode=Game.Mode.ONLINE)
     puzzle = Puzzle.objects.filter(active=True).order_by("pk").first()
     assert puzzle is not None
+    school_class = SchoolClass.objects.get(name="Bench class")
+    chosen = school_class.assignments.get(kind="puzzles")
     return {
-        "trivial": ("/bench/trivial/", False),
-        "trivial signed in": ("/bench/trivial/signed-in/", True),
-        "home": (reverse("home"), False),
-        "home signed in": (reverse("home"), True),
-        "course map": (reverse("course:map"), False),
-        "task": (reverse("course:task", args=[task.lesson.slug, task.order]), False),
-        "rules": (reverse("course:rules"), False),
-        "play": (reverse("play"), False),
-        "train": (reverse("trainer:train"), False),
-        "puzzle": (reverse("trainer:puzzle", args=[puzzle.pk]), False),
-        "dashboard": (reverse("trainer:dashboard"), True),
-        "game": (reverse("game", args=[game.id]), True),
+        "trivial": ("/bench/trivial/", ""),
+        "trivial signed in": ("/bench/trivial/signed-in/", "bench"),
+        "home": (reverse("home"), ""),
+        "home signed in": (reverse("home"), "bench"),
+        "course map": (reverse("course:map"), ""),
+        "task": (reverse("course:task", args=[task.lesson.slug, task.order]), ""),
+        "rules": (reverse("course:rules"), ""),
+        "play": (reverse("play"), ""),
+        "train": (reverse("trainer:train"), ""),
+        "puzzle": (reverse("trainer:puzzle", args=[puzzle.pk]), ""),
+        "dashboard": (reverse("trainer:dashboard"), "bench"),
+        "game": (reverse("game", args=[game.id]), "bench"),
         # What each player's page asks every second while nothing changes (htmx, answered 204).
-        "game poll": (reverse("game", args=[game.id]) + f"?since={game.version}&away=0", True),
+        "game poll": (reverse("game", args=[game.id]) + f"?since={game.version}&away=0", "bench"),
+        # A teacher's class of 30 with four assignments: its table, one set's results, the CSV.
+        "class": (reverse("classes:class", args=[school_class.pk]), "bench-teacher"),
+        "results": (
+            reverse("classes:assignment_results", args=[school_class.pk, chosen.pk]),
+            "bench-teacher",
+        ),
+        "class csv": (reverse("classes:progress_csv", args=[school_class.pk]), "bench-teacher"),
     }
 
 
-def requester(address: str, signed_in: bool) -> Callable[[], None]:
+def requester(address: str, who: str) -> Callable[[], None]:
     from django.contrib.auth.models import User
     from django.test import Client
 
     client = Client()
-    if signed_in:
-        client.force_login(User.objects.get(username="bench"))
+    if who:
+        client.force_login(User.objects.get(username=who))
 
     poll = "since=" in address
     headers = {"HX-Request": "true"} if poll else {}
