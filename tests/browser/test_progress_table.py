@@ -79,10 +79,13 @@ def open_class(page: Page, live_server, teacher, school_class, language: str = "
     return page
 
 
-def test_at_1280_px_four_assignments_show_without_scrolling(live_server, open_page, teacher, four, js_errors):
+@pytest.mark.parametrize("language", ["", "/sk"])
+def test_at_1280_px_four_assignments_show_without_scrolling(
+    live_server, open_page, teacher, four, js_errors, language
+):
     page = open_page("desktop")
     errors = js_errors(page)
-    open_class(page, live_server, teacher, four)
+    open_class(page, live_server, teacher, four, language)
     headings = page.locator(".progress-table__assignment")
     expect(headings).to_have_count(4)
     assert scrolled(page)["hidden"] == 0
@@ -94,9 +97,9 @@ def test_at_1280_px_four_assignments_show_without_scrolling(live_server, open_pa
             region["x"] <= heading["x"] and heading["x"] + heading["width"] <= region["x"] + region["width"]
         )
         assert heading["x"] + heading["width"] <= 1280
-    expect(headings.nth(3)).to_contain_text("3 chosen puzzles")
+    expect(headings.nth(3)).to_contain_text("3 chosen puzzles" if not language else "3 vybrané úlohy")
     expect(page.locator("#progress-more")).to_be_hidden()
-    page.screenshot(path="/tmp/progress-1280.png", full_page=True)
+    page.screenshot(path=f"/tmp/progress-1280{language.replace('/', '-')}.png", full_page=True)
     assert axe_violations(page) == []
     assert errors == []
 
