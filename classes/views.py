@@ -2,8 +2,6 @@
 the progress table, each student's page and a CSV export. Students: their classes and assignments, joining by
 code or link, invitations. Whatever is not the user's own is a 404, as if it did not exist."""
 
-import csv
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -11,10 +9,12 @@ from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from classes import results, selectors, services
+from classes import exports, results, selectors, services
 from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
 from classes.words import assignment_title
@@ -22,8 +22,6 @@ from senterej.accounts import roles
 from trainer.charts import rating_chart
 
 GET_OR_POST = ["GET", "HEAD", "POST"]
-#: Characters that make a spreadsheet read a cell as a formula: a name must stay a name.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _user(request: HttpRequest) -> User:
@@ -375,32 +373,15 @@ def assignment_delete(request: HttpRequest, class_id: int, assignment_id: int) -
     return redirect("classes:class", class_id=school_class.pk)
 
 
-def _safe_cell(value: object) -> str:
-    text = str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
 @login_required
 @require_safe
 def progress_csv(request: HttpRequest, class_id: int) -> HttpResponse:
     school_class = _get_class_for_teacher(request, class_id)
-    assignments, rows = selectors.progress_table(school_class)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="class-{school_class.pk}-progress.csv"'
-    writer = csv.writer(response)
-    header = [_("username"), _("first name"), _("last name")]
-    for assignment in assignments:
-        title = assignment_title(assignment)
-        header += [f"{title}: {word}" for word in (_("status"), _("done"), _("stars"), _("success rate"))]
-    writer.writerow([_safe_cell(value) for value in header])
-    for row in rows:
-        line: list[object] = [row.student.username, row.student.first_name, row.student.last_name]
-        for assignment, cell in zip(assignments, row.cells, strict=True):
-            line += [
-                cell.status_name,
-                f"{cell.done}/{cell.total}",
-                f"{cell.stars}/{cell.max_stars}" if assignment.is_course else "",
-                "" if cell.success_rate is None else f"{cell.success_rate}%",
-            ]
-        writer.writerow([_safe_cell(value) for value in line])
+    today = timezone.localdate()
+    response = HttpResponse(
+        exports.progress_csv(school_class, today=today), content_type="text/csv; charset=utf-8"
+    )
+    disposition = content_disposition_header(True, exports.file_name(school_class, today=today))
+    assert disposition  # None only for an empty name, and a file name never is
+    response["Content-Disposition"] = disposition
     return response

@@ -156,6 +156,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 # The switcher's choice outlives the browser session.
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 USE_I18N = True
+# Dates in each language's order: English day first, Slovak as Slovak writes them (senterej/formats/).
+FORMAT_MODULE_PATH = ["senterej.formats"]
 TIME_ZONE = "UTC"
 USE_TZ = True
 

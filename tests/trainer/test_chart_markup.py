@@ -1,6 +1,7 @@
 """The rating chart's markup, byte for byte, in both languages: the files in golden/ were drawn by the
 template (trainer/_chart.html) that the one-pass drawing replaced, for a player's own chart and a teacher's
-view of a student's; and the dashboard history's times, written as the date filter wrote them."""
+view of a student's (their dates since written in each language's order, senterej/formats); and the
+dashboard history's times, written as the date filter wrote them."""
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path

@@ -302,14 +302,14 @@ def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, le
     english = learner_client.get("/train/dashboard/").text
     assert (
         row.format(
-            when="03/04/2026 9:31 a.m.",
+            when="04/03/2026 9:31 a.m.",
             puzzle=gone.pk,
             kind="missed",
             result="Missed",
             change='<span class="muted">not rated</span>',
         )
         + row.format(
-            when="03/04/2026 9:30 a.m.",
+            when="04/03/2026 9:30 a.m.",
             puzzle=f'<a href="/train/{rated.puzzle_id}/">{rated.puzzle_id}</a>',
             kind="solved",
             result="Solved",

@@ -1,0 +1,131 @@
+"""The class's progress as a file that a spreadsheet opens as it is, in either language: UTF-8 with a byte
+order mark (Excel takes a file for UTF-8 only then, and mangles "Kováč" otherwise), cells separated as the
+language's spreadsheets expect (a semicolon where the decimal separator is a comma, so that "66,7" stays one
+number in one cell), numbers as plain numbers in the language's notation (never "4/6", which Excel reads as a
+date), each assignment named with its due date, the day of the export on the first line, and no cell that a
+spreadsheet would run as a formula."""
+
+import csv
+import io
+import re
+import unicodedata
+from datetime import date
+from decimal import ROUND_HALF_UP, Decimal
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from classes.models import Assignment, SchoolClass
+from classes.selectors import Cell, progress_table, tasks_of
+from classes.words import assignment_title
+
+#: Characters that make a spreadsheet read a cell as a formula: a name must stay a name.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: What no file name may hold on the common systems: double quotes become single ones, the rest hyphens.
+NOT_IN_FILE_NAMES = re.compile(r"[\\/:*?<>|]")
+#: A class's name in a file name is cut to this many characters.
+FILE_NAME_LENGTH = 60
+
+
+def safe_cell(value: object) -> str:
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def delimiter() -> str:
+    """The separator of cells for the active language: where a comma separates decimals, a semicolon."""
+    return ";" if formats.get_format("DECIMAL_SEPARATOR") == "," else ","
+
+
+def number(value: int | Decimal) -> str:
+    """A number in the active language's notation, without thousands' separators (a spreadsheet reads them
+    as text): 66.7 in English, 66,7 in Slovak."""
+    return formats.number_format(value, use_l10n=True)
+
+
+def due_words(assignment: Assignment) -> str:
+    """When the assignment is due, in words ("due 1 December 2026"), or nothing when it is not."""
+    if assignment.due_on is None:
+        return ""
+    return _("due %(date)s") % {"date": formats.date_format(assignment.due_on, "DATE_FORMAT")}
+
+
+def _success_rate(cell: Cell) -> str:
+    """The share of the set's tries that were solved, in per cent to a tenth; nothing before the first."""
+    if not cell.attempts:
+        return ""
+    share = Decimal(100 * cell.solved_attempts) / Decimal(cell.attempts)
+    return number(share.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def _puzzles_to_solve(assignment: Assignment) -> int:
+    if assignment.kind == Assignment.Kind.PUZZLES:
+        return len(assignment.puzzles.all())
+    return assignment.puzzle_count
+
+
+def _headings(assignment: Assignment) -> list[str]:
+    due = due_words(assignment)
+    title = f"{assignment_title(assignment)} ({due})" if due else assignment_title(assignment)
+    if assignment.is_course:
+        total = len(tasks_of(assignment))
+        words = [
+            _("status"),
+            _("tasks done (of %(total)d)") % {"total": total},
+            _("stars (of %(most)d)") % {"most": 3 * total},
+        ]
+    else:
+        words = [
+            _("status"),
+            _("puzzles solved (of %(total)d)") % {"total": _puzzles_to_solve(assignment)},
+            _("tries solved, in per cent"),
+        ]
+    return [f"{title}: {word}" for word in words]
+
+
+def _cells(assignment: Assignment, cell: Cell) -> list[str]:
+    last = number(cell.stars) if assignment.is_course else _success_rate(cell)
+    return [cell.status_name, number(cell.done), last]
+
+
+def progress_rows(school_class: SchoolClass, *, today: date) -> list[list[str]]:
+    """The export's lines: the class and the day, the headings, then a line for each student."""
+    assignments, rows = progress_table(school_class)
+    exported = _("exported on %(date)s") % {"date": formats.date_format(today, "DATE_FORMAT")}
+    header = [_("username"), _("first name"), _("last name")]
+    for assignment in assignments:
+        header += _headings(assignment)
+    lines = [[school_class.name, exported], header]
+    for row in rows:
+        line = [row.student.username, row.student.first_name, row.student.last_name]
+        for assignment, cell in zip(assignments, row.cells, strict=True):
+            line += _cells(assignment, cell)
+        lines.append(line)
+    return [[safe_cell(value) for value in line] for line in lines]
+
+
+def progress_csv(school_class: SchoolClass, *, today: date) -> bytes:
+    text = io.StringIO()
+    csv.writer(text, delimiter=delimiter()).writerows(progress_rows(school_class, today=today))
+    return text.getvalue().encode("utf-8-sig")
+
+
+def _file_character(char: str) -> str:
+    """Spaces of every kind and control characters become a space; invisible ones (formatting such as a
+    right-to-left override, private or unassigned code points) are dropped."""
+    kind = unicodedata.category(char)
+    if kind == "Cc" or kind.startswith("Z"):
+        return " "
+    if kind.startswith("C"):
+        return ""
+    return "'" if char == '"' else char
+
+
+def file_name(school_class: SchoolClass, *, today: date) -> str:
+    """The file's name, e.g. "Grade 7 chess club, progress 2026-12-01.csv": the class's name without what a
+    file name cannot hold (slashes, quotes, control and invisible characters such as a right-to-left
+    override), cut short."""
+    name = "".join(_file_character(char) for char in unicodedata.normalize("NFC", school_class.name))
+    name = " ".join(NOT_IN_FILE_NAMES.sub("-", name).split())[:FILE_NAME_LENGTH].strip(" .")
+    words = _("%(class)s, progress %(date)s") % {"class": name or _("class"), "date": today.isoformat()}
+    return f"{words}.csv"
