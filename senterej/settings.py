@@ -140,6 +140,9 @@ AXES_FAILURE_LIMIT = "senterej.accounts.devices.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_USERNAME_CALLABLE = "senterej.accounts.devices.lock_name"
 AXES_LOCKOUT_PARAMETERS = ["username"]
+# axes warns when the address is no lockout parameter, since a guesser could then rotate cookies; here the
+# account's ceiling counts the failures of every device and address together, which bounds that.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "senterej.accounts.views.locked_out"
 # The client's address as the site's throttles see it: X-Forwarded-For only behind TRUSTED_PROXIES. With the
