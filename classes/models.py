@@ -152,8 +152,8 @@ class StudentAccount(models.Model):
         SchoolClass, on_delete=models.CASCADE, related_name="made_accounts", verbose_name=_("class")
     )
     #: The name as the teacher wrote it in the list, which a list sent again is compared with.
-    name = models.CharField(_("name"), max_length=100)
-    created = models.DateTimeField(_("created"), default=timezone.now)
+    name = models.CharField(_("name in the list"), max_length=100)
+    created = models.DateTimeField(_("made on"), default=timezone.now)
 
     class Meta:
         verbose_name = _("account made by a teacher")
