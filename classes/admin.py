@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from classes.models import Assignment, Invitation, Membership, SchoolClass
+from classes.models import Assignment, Invitation, Membership, SchoolClass, StudentAccount
 
 
 class MembershipInline(admin.TabularInline[Membership, SchoolClass]):
@@ -29,3 +29,10 @@ class AssignmentAdmin(admin.ModelAdmin[Assignment]):
 class InvitationAdmin(admin.ModelAdmin[Invitation]):
     list_display = ["school_class", "user", "created"]
     raw_id_fields = ["school_class", "user"]
+
+
+@admin.register(StudentAccount)
+class StudentAccountAdmin(admin.ModelAdmin[StudentAccount]):
+    list_display = ["user", "name", "made_by", "school_class", "created"]
+    search_fields = ["user__username", "name", "made_by__username"]
+    raw_id_fields = ["user", "made_by", "school_class"]

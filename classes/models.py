@@ -130,3 +130,34 @@ class Assignment(models.Model):
     @property
     def is_course(self) -> bool:
         return self.kind in (self.Kind.LESSON, self.Kind.TASKS)
+
+
+class StudentAccount(models.Model):
+    """An account a teacher made for a class from a list of names: who made it, for which class, under which
+    name. Its maker may give it a new password while it is in that class (there is no e-mail to reset by)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="made_account",
+        verbose_name=_("account"),
+    )
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="accounts_made",
+        verbose_name=_("made by"),
+    )
+    school_class = models.ForeignKey(
+        SchoolClass, on_delete=models.CASCADE, related_name="made_accounts", verbose_name=_("class")
+    )
+    #: The name as the teacher wrote it in the list, which a list sent again is compared with.
+    name = models.CharField(_("name in the list"), max_length=100)
+    created = models.DateTimeField(_("made on"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("account made by a teacher")
+        verbose_name_plural = _("accounts made by teachers")
+
+    def __str__(self) -> str:
+        return f"{self.user} made by {self.made_by} for {self.school_class}"

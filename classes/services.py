@@ -3,6 +3,8 @@ bulk or removed, and assignments. Every refusal a user can cause is a ClassError
 
 import re
 import secrets
+import unicodedata
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date
 
@@ -12,7 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from classes.models import MAX_STUDENTS, Assignment, Invitation, Membership, SchoolClass
+from classes.models import MAX_STUDENTS, Assignment, Invitation, Membership, SchoolClass, StudentAccount
+from classes.usernames import username_base
 from course.models import Lesson, Task
 from senterej.accounts import roles
 from trainer.models import Puzzle
@@ -22,7 +25,6 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 PASSWORD_GROUPS = 3
-USERNAME_BASE_LENGTH = 30
 #: Generated passwords are random (12 characters of 31: about 59 bits), so they need no slow hash to resist
 #: guessing; the default hash (a million rounds) would keep a teacher waiting a minute for a class of 60.
 #: Django rehashes each with the default on the student's first log-in, since the rounds differ.
@@ -39,11 +41,32 @@ class _GeneratedPasswordHasher(PBKDF2PasswordHasher):
     iterations = GENERATED_PASSWORD_ROUNDS
 
 
+def generated_hash(password: str) -> str:
+    """The stored form of a generated password, with the quick hash its randomness allows."""
+    return make_password(password, hasher=_GeneratedPasswordHasher())
+
+
 @dataclass(frozen=True)
 class NewStudent:
     name: str
     username: str
     password: str
+
+
+@dataclass(frozen=True)
+class ExistingStudent:
+    name: str
+    username: str
+
+
+@dataclass(frozen=True)
+class StudentsMade:
+    """What a list of names made: the new accounts, the students of the class it named already, and the
+    names written more than once (each made an account of its own)."""
+
+    created: list[NewStudent]
+    existing: list[ExistingStudent]
+    repeated: list[str]
 
 
 def normalize_code(text: str) -> str:
@@ -153,13 +176,6 @@ def remove_student(*, school_class: SchoolClass, student: User) -> None:
     Membership.objects.filter(school_class=school_class, student=student).delete()
 
 
-def username_base(name: str) -> str:
-    """A username from a person's name: its words in lower case joined by dots (letters of any script)."""
-    words = re.findall(r"\w+", name.lower())
-    base = ".".join(words)[:USERNAME_BASE_LENGTH].strip("._")
-    return base or "student"
-
-
 def _unique_username(base: str, taken: set[str]) -> str:
     candidate, number = base, 1
     while candidate.lower() in taken or User.objects.filter(username__iexact=candidate).exists():
@@ -175,25 +191,72 @@ def generate_password() -> str:
     )
 
 
-def create_students(*, school_class: SchoolClass, names: list[str]) -> list[NewStudent]:
-    """Accounts for the named students, in the class at once. Their passwords exist only in the answer."""
+def name_key(name: str) -> str:
+    """A name as two lists are compared: spaces collapsed, one Unicode form, case folded."""
+    return unicodedata.normalize("NFC", " ".join(name.split())).casefold()
+
+
+def _members_by_name(school_class: SchoolClass) -> dict[str, list[User]]:
+    """The class's students under their full names, and the accounts its teacher made for it also under
+    the name they were made with (a student may have changed theirs since)."""
+    made = dict(
+        StudentAccount.objects.filter(school_class=school_class, made_by=school_class.teacher_id).values_list(
+            "user_id", "name"
+        )
+    )
+    found: dict[str, list[User]] = defaultdict(list)
+    for user in User.objects.filter(class_memberships__school_class=school_class).order_by("pk"):
+        names = {user.get_full_name(), made.get(user.pk, "")} - {""}
+        for key in {name_key(name) for name in names}:
+            found[key].append(user)
+    return found
+
+
+def create_students(*, school_class: SchoolClass, names: list[str]) -> StudentsMade:
+    """Accounts for the named students, in the class at once, recorded as made by its teacher. A name that
+    a student of the class already has (or that an account was made with for it) makes nothing: the
+    answer names that student instead, so a list sent twice adds no one. Two identical names in one list
+    make two accounts, numbered, and the answer says so: two pupils of a class may truly share a name, and
+    the teacher who meant one removes the other in a click, while refusing would leave the real pair no
+    way in. The passwords exist only in the answer."""
     if school_class.archived:
         raise ClassError(_("This class is archived: restore it first."))
-    created = []
+    created: list[NewStudent] = []
+    existing: list[ExistingStudent] = []
+    fresh: list[str] = []
     taken: set[str] = set()
+    matched: set[int] = set()
+    made_keys: set[str] = set()
+    counts = Counter(name_key(name) for name in names)
     with transaction.atomic():
         SchoolClass.objects.select_for_update().get(pk=school_class.pk)  # one writer at a time per class
-        _check_room(school_class, len(names))
-        for name in names:
-            first, _space, last = name.strip().partition(" ")
+        members = _members_by_name(school_class)
+        for name in (name.strip() for name in names):
+            member = next((user for user in members[name_key(name)] if user.pk not in matched), None)
+            if member is None:
+                fresh.append(name)
+            else:
+                matched.add(member.pk)
+                existing.append(ExistingStudent(member.get_full_name() or name, member.username))
+        _check_room(school_class, len(fresh))
+        for name in fresh:
+            first, _space, last = name.partition(" ")
             username = _unique_username(username_base(name), taken)
             password = generate_password()
             user = User(username=username, first_name=first[:150], last_name=last.strip()[:150])
-            user.password = make_password(password, hasher=_GeneratedPasswordHasher())
+            user.password = generated_hash(password)
             user.save()
             Membership.objects.create(school_class=school_class, student=user)
-            created.append(NewStudent(name.strip(), username, password))
-    return created
+            StudentAccount.objects.create(
+                user=user, made_by_id=school_class.teacher_id, school_class=school_class, name=name
+            )
+            created.append(NewStudent(name, username, password))
+            made_keys.add(name_key(name))
+    spellings: dict[str, str] = {}
+    for name in names:
+        spellings.setdefault(name_key(name), name.strip())
+    repeated = [name for key, name in spellings.items() if counts[key] > 1 and key in made_keys]
+    return StudentsMade(created, existing, repeated)
 
 
 def create_assignment(

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from classes import results_views, views
+from classes import card_views, results_views, views
 
 app_name = "classes"
 urlpatterns = [
@@ -26,6 +26,12 @@ urlpatterns = [
     path("<int:class_id>/students/new/", views.students_new, name="students_new"),
     path("<int:class_id>/students/<int:student_id>/", views.student_page, name="student"),
     path("<int:class_id>/students/<int:student_id>/remove/", views.student_remove, name="student_remove"),
+    path(
+        "<int:class_id>/students/<int:student_id>/password/",
+        card_views.student_password,
+        name="student_password",
+    ),
+    path("<int:class_id>/cards/", card_views.class_cards, name="cards"),
     path("<int:class_id>/assignments/new/", views.assignment_new, name="assignment_new"),
     path(
         "<int:class_id>/assignments/<int:assignment_id>/",

@@ -14,7 +14,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from classes import exports, results, selectors, services
+from classes import exports, made_accounts, results, selectors, services
 from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
 from classes.words import assignment_title
@@ -195,6 +195,7 @@ def _class_page(
         "invitations": school_class.invitations.select_related("user").order_by("created"),
         "invite_form": invite_form or InviteForm(),
         "max_students": MAX_STUDENTS,
+        "made_any": made_accounts.made_by(school_class, _user(request)).exists(),
     }
     return render(request, "classes/class.html", context, status=status)
 
@@ -289,11 +290,11 @@ def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
     form = StudentsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            created = services.create_students(school_class=school_class, names=form.cleaned_data["names"])
+            made = services.create_students(school_class=school_class, names=form.cleaned_data["names"])
         except services.ClassError as error:
             form.add_error("names", error.message)
         else:
-            context = {"school_class": school_class, "created": created}
+            context = {"school_class": school_class, "made": made}
             response = render(request, "classes/passwords.html", context)
             response["Cache-Control"] = "no-store"
             return response
@@ -330,6 +331,7 @@ def student_page(request: HttpRequest, class_id: int, student_id: int) -> HttpRe
         "chart": rating_chart(selectors.rating_series(student)),
         "rating": selectors.puzzle_rating(student),
         "attempts": selectors.recent_attempts(student),
+        "made_here": made_accounts.made_by(school_class, _user(request)).filter(pk=student.pk).exists(),
     }
     return render(request, "classes/student.html", context)
 

@@ -124,15 +124,25 @@ if TASKS["default"]["BACKEND"] == RQ_BACKEND:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTHENTICATION_BACKENDS = [
-    # First, so that a locked-out username and address is refused before any password is checked.
+    # First, so that a username locked out on this device is refused before any password is checked.
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Five failed log-ins for one username from one address lock that pair out for fifteen minutes: a guesser
-# is slowed down without letting anyone lock a whole classroom (one address) or someone else's account out.
-AXES_FAILURE_LIMIT = 5
+# Failed log-ins are counted per account and device (senterej/accounts/devices.py): the log-in page gives
+# each browser a signed device cookie, and five wrong passwords for one username on one device pause that
+# username on that device for fifteen minutes. A school shares one address, so a lock by username and address
+# would let one pupil lock a classmate out; by device, a classmate's device stays free. Guessing from many
+# devices is bounded by the account's ceiling (devices.ACCOUNT_CEILING failures within the cool-off from all
+# devices together pause it everywhere). The lock's name is the username and the device
+# (AXES_USERNAME_CALLABLE), so axes' one parameter is that name; AXES_FAILURE_LIMIT is the device's five or,
+# past the ceiling, none.
+AXES_FAILURE_LIMIT = "senterej.accounts.devices.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "senterej.accounts.devices.lock_name"
+AXES_LOCKOUT_PARAMETERS = ["username"]
+# axes warns when the address is no lockout parameter, since a guesser could then rotate cookies; here the
+# account's ceiling counts the failures of every device and address together, which bounds that.
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "senterej.accounts.views.locked_out"
 # The client's address as the site's throttles see it: X-Forwarded-For only behind TRUSTED_PROXIES. With the

@@ -84,7 +84,9 @@ def seed_class() -> None:
     teacher = User.objects.create_user("bench-teacher", password="bench-pages-password")
     roles.set_teacher(user=teacher, teaches=True)
     school_class = classes.create_class(teacher=teacher, name="Bench class")
-    made = classes.create_students(school_class=school_class, names=[f"Pupil Number{i}" for i in range(30)])
+    made = classes.create_students(
+        school_class=school_class, names=[f"Pupil Number{i}" for i in range(30)]
+    ).created
     lesson = Lesson.objects.order_by("order").first()
     assert lesson is not None
     classes.create_assignment(school_class=school_class, kind="lesson", lesson=lesson)

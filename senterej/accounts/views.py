@@ -1,8 +1,8 @@
 """Accounts: signing up (a new account is logged in at once, which moves the session's course progress to
 it) and the profile page (name, e-mail, "I teach"). Logging in, the password change and the password reset are
 Django's own views with the site's templates and forms (forms.py); django-axes locks a username out of one
-address after too many failed log-ins. Signing up and logging in lead back to the page the person came from
-(way_back.py)."""
+device after too many failed log-ins (devices.py). Signing up and logging in lead back to the page the person
+came from (way_back.py)."""
 
 import math
 from typing import Any
@@ -16,13 +16,13 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from senterej.accounts import roles, throttle, way_back
+from senterej.accounts import devices, roles, throttle, way_back
 from senterej.accounts.clients import client_address
 from senterej.accounts.forms import LogInForm, SignUpForm
 
@@ -60,9 +60,15 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 class LogInView(LoginView):
-    """Django's log-in, in the site's words, following a `next` by the same rule as signing up."""
+    """Django's log-in, in the site's words, following a `next` by the same rule as signing up. It gives the
+    browser its device cookie, by which failed log-ins are counted (devices.py)."""
 
     authentication_form = LogInForm
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        response = super().dispatch(request, *args, **kwargs)
+        devices.give_device(request, response)
+        return response
 
     def get_redirect_url(self) -> str:
         return way_back.asked(self.request)
@@ -114,6 +120,9 @@ def locked_out(
     original_response: HttpResponse | None = None,
     credentials: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """django-axes answers a locked-out log-in with this page: 429, since the lock lifts by itself."""
+    """django-axes answers a locked-out log-in with this page: 429, since the lock lifts by itself. It says
+    whether this device waits or, past the account's ceiling, every device."""
     minutes = math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60)
-    return render(request, "registration/locked_out.html", {"minutes": minutes}, status=429)
+    everywhere = devices.account_paused(request, credentials)
+    context = {"minutes": minutes, "everywhere": everywhere}
+    return render(request, "registration/locked_out.html", context, status=429)

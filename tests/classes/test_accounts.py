@@ -1,5 +1,6 @@
 """Accounts: the profile ("I teach" makes a teacher), the password change and reset (by e-mail), the roles,
-and log-ins locked by django-axes after five failures for one username from one address."""
+and log-ins locked by django-axes after five failures for one username on one device (more in
+tests/accounts/test_log_in_lock.py)."""
 
 import re
 from datetime import timedelta
@@ -23,6 +24,8 @@ def abebe(second_learner):
 
 
 def log_in(client: Client, username: str, password: str):
+    """As a browser logs in: the log-in page (which gives the browser its device cookie), then the form."""
+    client.get(reverse("login"))
     return client.post(reverse("login"), {"username": username, "password": password})
 
 
@@ -113,7 +116,7 @@ def test_an_unknown_e_mail_gets_the_same_answer_and_no_mail(client, abebe):
     assert answer.url == reverse("password_reset_done") and not mail.outbox
 
 
-def test_five_failed_log_ins_lock_the_username_from_that_address(client, abebe):
+def test_five_failed_log_ins_lock_the_username_on_that_device(client, abebe):
     for _ in range(4):
         assert log_in(client, "abebe", "wrong").status_code == 200
     locked = log_in(client, "abebe", "wrong")
@@ -124,7 +127,7 @@ def test_five_failed_log_ins_lock_the_username_from_that_address(client, abebe):
     assert "_auth_user_id" not in client.session
 
 
-def test_the_lock_is_for_that_username_and_address_only(client, abebe):
+def test_the_lock_is_for_that_username_and_device_only(client, abebe):
     UserFactory(username="hana")
     for _ in range(5):
         log_in(client, "abebe", "wrong")

@@ -1,9 +1,11 @@
 """Every classes page, three ways: a visitor is sent to log in; someone else's class, student, assignment or
-invitation is a 404 (never a 403 that would tell it exists); and every POST needs a CSRF token."""
+invitation, or a new password for an account the teacher did not make, is a 404 (never a 403 that would
+tell it exists) and changes nothing; and every POST needs a CSRF token."""
 
 from dataclasses import dataclass
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -26,7 +28,10 @@ class World:
 
 @pytest.fixture
 def world(school_class, other_class, lesson, almaz, bekele, selam, dawit, hana, make):
-    # Hana (Bekele's student) is invited to Almaz's class; Dawit to Bekele's.
+    # Hana (Bekele's student) is invited to Almaz's class; Dawit to Bekele's. Almaz made Abebe's account for
+    # her class, Bekele made Tola's for his.
+    services.create_students(school_class=school_class, names=["Abebe Bikila"])
+    services.create_students(school_class=other_class, names=["Tola Tadesse"])
     return World(
         school_class=school_class,
         other_class=other_class,
@@ -34,7 +39,15 @@ def world(school_class, other_class, lesson, almaz, bekele, selam, dawit, hana, 
         other_assignment=make.assign_lesson(other_class, lesson),
         invitation=services.invite(school_class=school_class, username="hana"),
         other_invitation=services.invite(school_class=other_class, username="dawit"),
-        people={"almaz": almaz, "bekele": bekele, "selam": selam, "dawit": dawit, "hana": hana},
+        people={
+            "almaz": almaz,
+            "bekele": bekele,
+            "selam": selam,
+            "dawit": dawit,
+            "hana": hana,
+            "abebe": User.objects.get(username="abebe.bikila"),
+            "tola": User.objects.get(username="tola.tadesse"),
+        },
     )
 
 
@@ -57,9 +70,42 @@ PAGES = [
     ("classes:assignment_new", lambda w: [w.school_class.pk], "post", *TEACHER),
     ("classes:assignment_delete", lambda w: [w.school_class.pk, w.assignment.pk], "post", *TEACHER),
     ("classes:progress_csv", lambda w: [w.school_class.pk], "get", *TEACHER),
-    # A teacher reaching past their own class: someone else's student, assignment or invitation.
+    ("classes:student_password", lambda w: [w.school_class.pk, w.people["abebe"].pk], "get", *TEACHER),
+    ("classes:student_password", lambda w: [w.school_class.pk, w.people["abebe"].pk], "post", *TEACHER),
+    (
+        "classes:student_password",
+        lambda w: [w.other_class.pk, w.people["tola"].pk],
+        "post",
+        "bekele",
+        ("almaz",),
+    ),
+    ("classes:cards", lambda w: [w.school_class.pk], "get", *TEACHER),
+    ("classes:cards", lambda w: [w.school_class.pk], "post", *TEACHER),
+    # A teacher reaching past their own class: someone else's student, assignment or invitation, or a
+    # password for an account they did not make (Selam joined by code; Tola is Bekele's).
     ("classes:student", lambda w: [w.school_class.pk, w.people["hana"].pk], "get", None, ("almaz",)),
     ("classes:student_remove", lambda w: [w.school_class.pk, w.people["hana"].pk], "post", None, ("almaz",)),
+    (
+        "classes:student_password",
+        lambda w: [w.school_class.pk, w.people["selam"].pk],
+        "get",
+        None,
+        ("almaz",),
+    ),
+    (
+        "classes:student_password",
+        lambda w: [w.school_class.pk, w.people["selam"].pk],
+        "post",
+        None,
+        ("almaz",),
+    ),
+    (
+        "classes:student_password",
+        lambda w: [w.school_class.pk, w.people["tola"].pk],
+        "post",
+        None,
+        ("almaz",),
+    ),
     (
         "classes:assignment_delete",
         lambda w: [w.school_class.pk, w.other_assignment.pk],
@@ -100,6 +146,7 @@ def snapshot() -> tuple:
         list(Membership.objects.values_list("school_class", "student").order_by("pk")),
         list(Invitation.objects.values_list("pk", flat=True).order_by("pk")),
         list(Assignment.objects.values_list("pk", flat=True).order_by("pk")),
+        list(User.objects.values_list("username", "password").order_by("pk")),
     )
 
 

@@ -147,12 +147,13 @@ def log_in(client: Client, username: str, password: str, forwarded: str):
 
 
 @pytest.mark.django_db
-def test_the_log_in_lock_counts_the_forwarded_address_only_behind_a_trusted_proxy(client, settings):
+def test_the_log_in_lock_counts_the_forwarded_address_only_behind_a_trusted_proxy(settings):
+    """A client without a device cookie (each Client here is new) is counted by its address."""
     UserFactory(username="hana")
     settings.TRUSTED_PROXIES = 1
     for _ in range(5):
-        log_in(client, "hana", "wrong", forwarded="203.0.113.9")
-    assert log_in(client, "hana", PASSWORD, forwarded="203.0.113.9").status_code == 429
+        log_in(Client(), "hana", "wrong", forwarded="203.0.113.9")
+    assert log_in(Client(), "hana", PASSWORD, forwarded="203.0.113.9").status_code == 429
     assert log_in(Client(), "hana", PASSWORD, forwarded="203.0.113.10").status_code == 302
 
     # No proxy trusted: the header changes nothing, the lock is on the address the request came from.
