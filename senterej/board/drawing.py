@@ -146,7 +146,8 @@ def draw_piece(piece: Piece) -> SafeString:
 
 def _arrows(view: BoardView) -> str:
     """The view's arrows as an SVG laid over the 64 squares (one unit a square), hidden from screen readers:
-    the page names the moves. The more often a move was played, the wider; its count stands at its foot."""
+    the page names the moves. The more often a move was played, the wider; its count stands on the square it
+    goes to, where its head points, so that moves of one man to squares in one line are told apart."""
     if not view.arrows:
         return ""
     most = max(count for _start, _end, count in view.arrows)
@@ -163,14 +164,15 @@ def _arrows(view: BoardView) -> str:
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         dx, dy = (x2 - x1) / length, (y2 - y1) / length
         width = 0.1 + 0.14 * count / most
-        head, half = 0.4, 0.22 + width / 2  # the head's length and half its breadth, in squares
-        bx, by = x2 - dx * head, y2 - dy * head
-        corners = [(x2, y2), (bx - dy * half, by + dx * half), (bx + dy * half, by - dx * half)]
+        head, half = 0.36, 0.2 + width / 2  # the head's length and half its breadth, in squares
+        tx, ty = x2 - dx * 0.24, y2 - dy * 0.24  # the tip stops short of the count on its square
+        bx, by = tx - dx * head, ty - dy * head
+        corners = [(tx, ty), (bx - dy * half, by + dx * half), (bx + dy * half, by - dx * half)]
         points = " ".join(f"{x:.2f},{y:.2f}" for x, y in corners)
         parts.append(
             f'<g><line x1="{x1}" y1="{y1}" x2="{bx:.2f}" y2="{by:.2f}" stroke-width="{width:.2f}"/>'
             f'<polygon points="{points}"/>'
-            f'<circle cx="{x1}" cy="{y1}" r="0.22"/><text x="{x1}" y="{y1}" dy="0.09">{count}</text></g>'
+            f'<circle cx="{x2}" cy="{y2}" r="0.22"/><text x="{x2}" y="{y2}" dy="0.09">{count}</text></g>'
         )
     parts.append("</svg>")
     return "".join(parts)
