@@ -1,5 +1,5 @@
 // The puzzle's curation page: the arrow keys step through the solution (← back, → forward, Home and End to its
-// ends) by pressing the stepper's own buttons, so that a key does what a click does, with htmx or without.
+// ends) as the stepper's own buttons do, each key asking for the step its button names.
 (function () {
   "use strict";
   var keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
@@ -18,7 +18,14 @@
       return;
     }
     event.preventDefault();
-    if (!button.disabled) {
+    if (button.disabled) {
+      return;
+    }
+    // A button just drawn may not be htmx's yet (it takes them up as the swap settles): ask htmx directly.
+    var address = button.getAttribute("hx-get");
+    if (window.htmx && address) {
+      window.htmx.ajax("GET", address, { target: "#stepper", swap: "outerHTML" });
+    } else {
       button.click();
     }
   });
