@@ -42,9 +42,8 @@ def test_the_solution_is_stepped_through_move_by_move(curator_client):
         "Move 2 of 3: [fil]c5",
         "Move 3 of 3: 31. [feres]db6#",
     ]
-    assert (
-        square(steps[0], "c7") == "c7, White negus, last move" and square(steps[0], "c6") == "c6, empty, last move"
-    )
+    assert square(steps[0], "c7") == "c7, White negus, last move"
+    assert square(steps[0], "c6") == "c6, empty, last move"
     assert square(steps[1], "c5") == "c5, Black fil, last move"
     assert square(steps[2], "b6") == "b6, White feres, last move"
     assert re.search(r'id="step-forward"[^>]*disabled', steps[2])
