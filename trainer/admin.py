@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.db.models import (
     Case,
@@ -20,7 +21,6 @@ from django.db.models import (
     IntegerField,
     Model,
     OuterRef,
-    Q,
     QuerySet,
     Subquery,
     When,
@@ -37,11 +37,18 @@ from django.utils.translation import gettext as _
 from django_stubs_ext import StrOrPromise, WithAnnotations
 
 from senterej.accounts.requests import signed_in
-from trainer import curation, jobs
-from trainer.models import Attempt, CurationJob, Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme, check_rating
+from trainer import curation, jobs, uses
+from trainer.admin_filters import (
+    AttemptsFilter,
+    OpenReportsFilter,
+    RatingFilter,
+    StatusFilter,
+    SuccessFilter,
+    ThemeFilter,
+)
+from trainer.models import Attempt, CurationJob, Puzzle, PuzzleChange, PuzzleReport, check_rating
 from trainer.preview import preview
 from trainer.proof import validate
-from trainer.words import theme_name
 
 if TYPE_CHECKING:
     from django.contrib.admin.options import _FieldOpts, _FieldsetSpec
@@ -74,6 +81,10 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
             ("fen", "moves", "themes", "source", "rounds"), forms.TextInput(attrs={"size": 80})
         )
 
+    confirm_disable = forms.BooleanField(
+        required=False, label=gettext_lazy("Disable it although assignments use it")
+    )
+
     def clean_fen(self) -> str:
         return " ".join(self.cleaned_data["fen"].split())
 
@@ -95,6 +106,13 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if self.instance.pk is not None and "active" in self.changed_data and not data.get("active"):
+            used = uses.warning(uses.uses(Puzzle.objects.filter(pk=self.instance.pk)))
+            if used and not data.get("confirm_disable"):
+                raise forms.ValidationError(
+                    _("%(used)s Tick “Disable it although assignments use it” to disable it.")
+                    % {"used": used}
+                )
         proved = curation.PROVED_FIELDS & set(self.changed_data)
         if self.errors or (self.instance.pk is not None and not proved):
             return data
@@ -142,87 +160,6 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("The file is not UTF-8 text.")) from error
         lines: list[str] = text.splitlines()
         return lines
-
-
-class BandFilter(admin.SimpleListFilter):
-    """A filter by bands of a figure: each band a key, its words and its condition."""
-
-    bands: dict[str, tuple[StrOrPromise, Q]] = {}
-
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, str]]:
-        return [(key, str(label)) for key, (label, _condition) in self.bands.items()]
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> QuerySet[Puzzle]:
-        band = self.bands.get(self.value() or "")
-        return queryset.filter(band[1]) if band else queryset
-
-
-class StatusFilter(BandFilter):
-    title = gettext_lazy("status")
-    parameter_name = "status"
-    bands = {
-        "active": (gettext_lazy("active"), Q(active=True)),
-        "disabled": (gettext_lazy("disabled"), Q(active=False)),
-    }
-
-
-class RatingFilter(BandFilter):
-    title = gettext_lazy("rating")
-    parameter_name = "rating"
-    bands = {
-        "-1000": (gettext_lazy("under 1000"), Q(rating__lt=1000)),
-        "1000-1400": (gettext_lazy("1000 to 1399"), Q(rating__gte=1000, rating__lt=1400)),
-        "1400-1800": (gettext_lazy("1400 to 1799"), Q(rating__gte=1400, rating__lt=1800)),
-        "1800-2200": (gettext_lazy("1800 to 2199"), Q(rating__gte=1800, rating__lt=2200)),
-        "2200-": (gettext_lazy("2200 and over"), Q(rating__gte=2200)),
-    }
-
-
-class OpenReportsFilter(BandFilter):
-    title = gettext_lazy("open reports")
-    parameter_name = "reports"
-    bands = {
-        "0": (gettext_lazy("none"), Q(open_reports=0)),
-        "1": (gettext_lazy("one"), Q(open_reports=1)),
-        "2-": (gettext_lazy("two or more"), Q(open_reports__gte=2)),
-    }
-
-
-class SuccessFilter(BandFilter):
-    title = gettext_lazy("success rate")
-    parameter_name = "success"
-    bands = {
-        "none": (gettext_lazy("not tried yet"), Q(attempt_count=0)),
-        "-25": (gettext_lazy("under 25%"), Q(success_rate__lt=25)),
-        "25-50": (gettext_lazy("25% to 49%"), Q(success_rate__gte=25, success_rate__lt=50)),
-        "50-75": (gettext_lazy("50% to 74%"), Q(success_rate__gte=50, success_rate__lt=75)),
-        "75-": (gettext_lazy("75% and over"), Q(success_rate__gte=75)),
-    }
-
-
-class AttemptsFilter(BandFilter):
-    title = gettext_lazy("attempts")
-    parameter_name = "attempts"
-    bands = {
-        "0": (gettext_lazy("none"), Q(attempt_count=0)),
-        "1-10": (gettext_lazy("1 to 9"), Q(attempt_count__gte=1, attempt_count__lt=10)),
-        "10-100": (gettext_lazy("10 to 99"), Q(attempt_count__gte=10, attempt_count__lt=100)),
-        "100-": (gettext_lazy("100 and over"), Q(attempt_count__gte=100)),
-    }
-
-
-class ThemeFilter(admin.SimpleListFilter):
-    """The themes that puzzles have (their theme rows), by name."""
-
-    title = gettext_lazy("theme")
-    parameter_name = "theme"
-
-    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin[Any]) -> list[tuple[str, str]]:
-        themes = PuzzleTheme.objects.order_by("theme").values_list("theme", flat=True).distinct()
-        return [(theme, theme_name(theme)) for theme in themes]
-
-    def queryset(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> QuerySet[Puzzle]:
-        return queryset.filter(theme_rows__theme=self.value()) if self.value() else queryset
 
 
 class PuzzleChangeInline(admin.TabularInline[PuzzleChange, Puzzle]):
@@ -284,7 +221,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     list_filter = (StatusFilter, ThemeFilter, RatingFilter, OpenReportsFilter, SuccessFilter, AttemptsFilter)
     # `id__exact` compares the id as text, so that a search for words is not an error
     search_fields = ("id__exact", "fen", "themes", "source")
-    readonly_fields = ("preview", "reports_link", "rating_deviation", "volatility", "created")
+    readonly_fields = ("preview", "reports_link", "used_by", "rating_deviation", "volatility", "created")
     inlines = [PuzzleChangeInline]
     actions = ["enable", "disable", "revalidate", "revalidate_and_disable", "export_jsonl"]
     list_per_page = 50
@@ -294,10 +231,10 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         css = {"all": ["trainer/admin.css"]}
 
     def get_fieldsets(self, request: HttpRequest, obj: Puzzle | None = None) -> _FieldsetSpec:
-        puzzle: tuple[StrOrPromise | None, _FieldOpts] = (
-            None,
-            {"fields": ["fen", "moves", "themes", "rounds", "source", "active"]},
-        )
+        used = obj is not None and bool(uses.uses(Puzzle.objects.filter(pk=obj.pk)).assignments)
+        confirm = ("confirm_disable",) if used else ()
+        fields = ("fen", "moves", "themes", "rounds", "source", "active", *confirm)
+        puzzle: tuple[StrOrPromise | None, _FieldOpts] = (None, {"fields": fields})
         rating: tuple[StrOrPromise | None, _FieldOpts] = (
             _("Rating"),
             {"fields": ["rating", "rating_deviation", "volatility"]},
@@ -305,7 +242,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         if obj is None:
             return [puzzle, (_("Rating"), {"fields": ["rating"]})]
         return [
-            (_("Preview"), {"fields": ["preview", "reports_link"]}),
+            (_("Preview"), {"fields": ["preview", "reports_link", "used_by"]}),
             puzzle,
             rating,
             (None, {"fields": ["created"]}),
@@ -363,6 +300,11 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         words = ngettext("%(count)d open report", "%(count)d open reports", count) % {"count": count}
         return format_html('<a href="{}?puzzle={}">{}</a>', reverse("curation:reports"), puzzle.pk, words)
 
+    @admin.display(description=gettext_lazy("assignments"))
+    def used_by(self, puzzle: Puzzle) -> str:
+        used = uses.warning(uses.uses(Puzzle.objects.filter(pk=puzzle.pk)))
+        return used or _("No assignment uses this puzzle.")
+
     @admin.display(description=gettext_lazy("preview"))
     def preview(self, puzzle: Puzzle) -> str:
         """The board component, drawn in a frame of its own with the site's styles, which the admin's would
@@ -385,13 +327,38 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         )
 
     @admin.action(description=gettext_lazy("Disable the selected puzzles"), permissions=["change"])
-    def disable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
+    def disable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> TemplateResponse | None:
+        asked = self._confirm_disabling(request, queryset, "disable")
+        if asked is not None:
+            return asked
         changed = curation.set_active(puzzles=queryset, active=False, user=signed_in(request))
         count = len(changed)
         self.message_user(
             request,
             ngettext("%(count)d puzzle disabled.", "%(count)d puzzles disabled.", count) % {"count": count},
         )
+        return None
+
+    def _confirm_disabling(
+        self, request: HttpRequest, queryset: QuerySet[Puzzle], action: str
+    ) -> TemplateResponse | None:
+        """Puzzles that assignments use are disabled only once the curator has been told how many and has
+        confirmed (the page posts the same action again, with `confirm`); None to go ahead."""
+        puzzles = Puzzle.objects.filter(pk__in=queryset.values("pk")).order_by("pk")
+        used = uses.uses(puzzles)
+        if request.POST.get("confirm") == "yes" or not used.assignments:
+            return None
+        ids = list(puzzles.values_list("pk", flat=True))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": _("Disable puzzles that assignments use?"),
+            "warning": uses.warning(used, count=len(ids)),
+            "ids": ids,
+            "action": action,
+            "checkbox": helpers.ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/trainer/puzzle/confirm_disable.html", context)
 
     @admin.action(description=gettext_lazy("Re-validate with the engine"), permissions=["change"])
     def revalidate(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> HttpResponseRedirect:
@@ -403,8 +370,9 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     )
     def revalidate_and_disable(
         self, request: HttpRequest, queryset: QuerySet[Puzzle]
-    ) -> HttpResponseRedirect:
-        return self._revalidate(request, queryset, disable_failing=True)
+    ) -> HttpResponseRedirect | TemplateResponse:
+        asked = self._confirm_disabling(request, queryset, "revalidate_and_disable")
+        return asked or self._revalidate(request, queryset, disable_failing=True)
 
     def _revalidate(
         self, request: HttpRequest, queryset: QuerySet[Puzzle], disable_failing: bool

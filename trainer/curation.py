@@ -188,8 +188,9 @@ class _Line:
 def import_lines(*, lines: Iterable[str], user: Curator, progress: Progress | None = None) -> Imported:
     """Imports puzzles from the fixture's JSON Lines: a line with the id of a puzzle already here updates
     it, any other adds a puzzle (with that id, if it has one). Every line is checked first (its format,
-    a legal position, the engine's proof of the line and its themes); if any fails, ImportRefused lists
-    every failure with its line number and nothing is written. The writes are one transaction."""
+    a legal position, the engine's proof of the line and its themes, a position not in the pool yet nor on
+    an earlier line, `position_key`); if any fails, ImportRefused lists every failure with its line number
+    and nothing is written. The writes are one transaction."""
     parsed, errors = [], []
     first_line_of: dict[int, int] = {}
     for number, text in enumerate(lines, start=1):
@@ -214,9 +215,47 @@ def import_lines(*, lines: Iterable[str], user: Curator, progress: Progress | No
         parsed.append(line)
     if not parsed and not errors:
         errors.append(LineError(None, _("the file holds no puzzles")))
+    errors.extend(_repeated_positions(parsed))
     if errors:
-        raise ImportRefused(errors)
+        raise ImportRefused(sorted(errors, key=lambda error: error.number or 0))
     return _write(parsed, user)
+
+
+def position_key(fen: str) -> str:
+    """What makes two puzzles one position: every field of the FEN that a rule reads, as the engine writes
+    it (so that a FEN of four fields and the same one with its defaults written out are one). The placement,
+    the side to move or the werera's round (who is quicker, R5.2), castling, the seventy-move clock (R8.2)
+    and the count (R7.4) all change what the solver may do or what a line achieves, so positions that differ
+    in any of them are different puzzles. The move number is left out: no rule reads it (it only numbers
+    the moves, R9.1), and a position cut from a game at move 40 is the same puzzle as at move 1."""
+    try:
+        fields = Position.from_fen(fen).fen().split()
+    except ValueError:  # a stored position the engine no longer reads is compared as written
+        fields = fen.split()
+    return " ".join(fields[:5] + fields[6:])
+
+
+def _repeated_positions(lines: list[_Line]) -> list[LineError]:
+    """The lines whose position is already in the pool (an active or a disabled puzzle, unless this file
+    replaces that puzzle) or on an earlier line of the file."""
+    replaced = {line.pk for line in lines if line.pk is not None}
+    pool: dict[str, int] = {}
+    for pk, fen in Puzzle.objects.order_by("pk").values_list("pk", "fen").iterator(chunk_size=2000):
+        if pk not in replaced:
+            pool.setdefault(position_key(fen), pk)
+    first_line_of: dict[str, int] = {}
+    errors = []
+    for line in lines:
+        key = position_key(line.fields["fen"])
+        if key in pool:
+            reason = _("puzzle %(pk)s already has this position") % {"pk": pool[key]}
+            errors.append(LineError(line.number, reason))
+        elif key in first_line_of:
+            reason = _("the same position is already on line %(line)s") % {"line": first_line_of[key]}
+            errors.append(LineError(line.number, reason))
+        else:
+            first_line_of[key] = line.number
+    return errors
 
 
 def _parse(number: int, text: str) -> _Line:
@@ -262,6 +301,8 @@ def _text(fields: dict[str, Any], name: str, required: bool = False) -> str:
     value = fields.get(name, None if required else "")
     if not isinstance(value, str) or (required and not value.strip()):
         raise ValueError(_("%(field)s must be a text") % {"field": name})
+    if "\x00" in value:  # no database column stores it, and no puzzle needs it
+        raise ValueError(_("%(field)s holds a NUL character") % {"field": name})
     field = Puzzle._meta.get_field(name)
     longest = (field.max_length if isinstance(field, models.Field) else None) or 0
     if len(value) > longest:

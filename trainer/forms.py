@@ -158,11 +158,21 @@ class HandleForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
     )
     disable = forms.BooleanField(required=False, label=gettext_lazy("Disable the puzzle"))
+    confirm = forms.BooleanField(required=False, label=gettext_lazy("Disable it all the same"))
+
+    def __init__(self, *args: Any, used: str = "", **kwargs: Any) -> None:
+        """`used` says which assignments use the puzzle: disabling it then needs `confirm` too."""
+        super().__init__(*args, **kwargs)
+        self.used = used
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         if data.get("status") == PuzzleReport.Status.DISMISSED and data.get("disable"):
             raise forms.ValidationError(
                 _("A dismissed report leaves its puzzle as it is: resolve the report to disable the puzzle.")
+            )
+        if data.get("disable") and self.used and not data.get("confirm"):
+            raise forms.ValidationError(
+                _("%(used)s Tick “Disable it all the same” to disable it.") % {"used": self.used}
             )
         return data

@@ -191,6 +191,8 @@ class PuzzleReport(models.Model):
     comment = models.CharField(_("comment"), max_length=500, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
     note = models.CharField(_("note"), max_length=500, blank=True)
+    #: The reporter has read how the report was handled (their dashboard tells them until then).
+    seen_by_reporter = models.BooleanField(_("outcome seen by the reporter"), default=False)
     created = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

@@ -1,12 +1,17 @@
-"""A puzzle as a curator checks it, in the admin and in the reports queue."""
+"""A puzzle as a curator checks it, in the admin and in the reports queue; and its solution step by step on
+the puzzle's curation page, each step's board drawn here and its move said in words."""
 
 from dataclasses import dataclass
 
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from senterej.board.notation import move_html, sentence
+from senterej.board.sides import Side
 from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
+from senterej.engine.notation import parse_coordinate
+from senterej.engine.position import move_from, move_to
 from trainer.lines import LineError
 from trainer.models import Puzzle
 from trainer.words import numbered, theme_name
@@ -56,3 +61,56 @@ def _unplayable(error: LineError) -> str:
         "number": error.number,
         "move": error.move,
     }
+
+
+@dataclass(frozen=True)
+class Step:
+    """The solution after `number` of its `count` moves (0: the start): the board with the move just played
+    marked, and that move in words (for a werera puzzle, the round's two choices)."""
+
+    number: int
+    count: int
+    board: BoardView
+    said: SafeString
+
+    @property
+    def back(self) -> int:
+        return max(self.number - 1, 0)
+
+    @property
+    def forward(self) -> int:
+        return min(self.number + 1, self.count)
+
+
+def step(puzzle: Puzzle, number: int) -> Step | None:
+    """The step `number` of the solution (kept within the line), or None for a line that cannot be played,
+    which the preview explains."""
+    line = puzzle.line
+    try:
+        line.check_playable()
+    except (LineError, ValueError):
+        return None
+    count = len(line.moves)
+    number = min(max(number, 0), count)
+    solver = line.solver
+    if number == 0:
+        to_move = preview(puzzle).to_move
+        said = sentence(_("The start position. %(to_move)s."), to_move=to_move)
+        return Step(0, count, BoardView(line.start, orientation=solver), said)
+    move = parse_coordinate(line.moves[number - 1])
+    board = BoardView(line.positions[number], orientation=solver, last_move=(move_from(move), move_to(move)))
+    before = line.positions[number - 1]
+    san = line.sans(line.moves[number - 1 : number], ply=number - 1)[0]
+    if before.werera is not None:
+        chooser = line.side_at(before)
+        label = sentence(
+            _("werera round %(round)s, %(side)s chooses %(move)s, %(other)s waits"),
+            round=before.werera,
+            side=Side.of(chooser).label,
+            move=move_html(san, chooser),
+            other=Side.of(chooser ^ 1).label,
+        )
+    else:
+        label = numbered(line.start, line.sans(), solver)[number - 1]
+    said = sentence(_("Move %(number)s of %(count)s: %(move)s"), number=number, count=count, move=label)
+    return Step(number, count, board, said)

@@ -16,4 +16,5 @@ urlpatterns = [
     path("<int:puzzle_id>/solution/", solving.puzzle_solution, name="solution"),
     path("<int:puzzle_id>/again/", solving.puzzle_again, name="again"),
     path("<int:puzzle_id>/report/", reporting.report, name="report"),
+    path("reports/<int:report_id>/hide/", reporting.hide_answer, name="hide_answer"),
 ]

@@ -1,5 +1,6 @@
 """Curation in the browser: a curator sent to log in on the way to the reports queue resolves a player's
-report by disabling the puzzle, and the trainer no longer serves it."""
+report by disabling the puzzle, and the trainer no longer serves it; a curator steps through a puzzle's
+solution and proves it again, with JavaScript and without."""
 
 import random
 import re
@@ -7,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from testing.axe import axe_violations
 from testing.factories import CURATOR, DER_MATE, FERES_MATE, PuzzleFactory, PuzzleReportFactory
 from testing.reading import seen
 from trainer import selectors
@@ -59,3 +61,62 @@ def test_a_curator_disables_a_reported_puzzle_which_is_then_no_longer_served(
     page.goto(live_server.url + "/train/")
     expect(page.get_by_role("heading", name=f"Puzzle {other.pk}")).to_be_visible()
     assert errors == []
+
+
+def test_a_curator_steps_through_a_solution_and_re_validates_the_puzzle(
+    live_server, open_page, curator, js_errors, submit_log_in
+):
+    """FERES_MATE: 30. Kc7 Bc5 31. Ndb6# (R9.3), stepped by the buttons and by the arrow keys; the proof
+    asked again runs in the worker (at once in tests) and its verdict joins the record."""
+    puzzle = PuzzleFactory(line=FERES_MATE, rating=1500)
+    page = open_page("desktop")
+    errors = js_errors(page)
+    address = f"{live_server.url}/curate/puzzles/{puzzle.pk}/"
+    page.goto(address)
+    submit_log_in(page, CURATOR)
+    expect(page).to_have_url(address)
+    words = page.locator(".curation-step__said")
+    expect(words).to_have_text("The start position. White to move.")
+    assert axe_violations(page) == []
+
+    page.get_by_role("button", name="Next move").click()
+    expect(page.locator("#step-said")).to_contain_text("Move 1 of 3")
+    assert seen(words.inner_html()) == "Move 1 of 3: 30. [negus]c7"
+    expect(page.locator('.board [data-square="c7"] svg')).to_have_attribute("aria-label", "White negus")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-said")).to_contain_text("Move 2 of 3")
+    assert seen(words.inner_html()) == "Move 2 of 3: [fil]c5"
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#step-said")).to_contain_text("Move 3 of 3")
+    expect(page.locator('.board [data-square="b6"] svg')).to_have_attribute("aria-label", "White feres")
+    expect(page.get_by_role("button", name="Next move")).to_be_disabled()
+    page.keyboard.press("ArrowLeft")
+    expect(words).to_contain_text("Move 2 of 3")
+    page.get_by_role("button", name="Start position").click()
+    expect(words).to_have_text("The start position. White to move.")
+    expect(page.get_by_role("button", name="Previous move")).to_be_disabled()
+
+    expect(page.locator(".curation-record__status")).to_have_text("Not re-validated since it was added.")
+    page.get_by_role("button", name="Re-validate with the engine").click()
+    expect(page.locator(".curation-record__status")).to_contain_text("Re-validated: sound.")
+    expect(page.locator("#record-said")).to_have_text("Re-validated: sound.")
+    expect(page.locator(".curation-record__changes li").first).to_contain_text("Re-validated: sound.")
+    assert puzzle.changes.get().kind == "validated"
+    assert errors == []
+
+
+def test_without_javascript_each_step_is_a_page_and_re_validating_comes_back_to_it(
+    live_server, browser, curator, submit_log_in
+):
+    puzzle = PuzzleFactory(line=DER_MATE)
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/curate/puzzles/{puzzle.pk}/")
+    submit_log_in(page, CURATOR)
+    page.get_by_role("button", name="Last move").click()
+    expect(page).to_have_url(re.compile(r"\?step=1$"))
+    assert seen(page.locator(".curation-step__said").inner_html()) == "Move 1 of 1: 30. [der]f8#"
+    page.get_by_role("button", name="Re-validate with the engine").click()
+    expect(page).to_have_url(f"{live_server.url}/curate/puzzles/{puzzle.pk}/")
+    expect(page.locator(".curation-record__status")).to_contain_text("Re-validated: sound.")
+    context.close()

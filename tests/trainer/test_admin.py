@@ -321,10 +321,22 @@ def test_an_import_with_a_bad_line_adds_nothing_and_lists_every_bad_line(admin_c
     response = admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file}, follow=True)
     page = response.content.decode()
     assert response.status_code == 400
-    assert "Nothing was imported: 2 lines are not sound puzzles." in page
+    assert "Nothing was imported: 2 lines were refused." in page
     assert f"Line 2: the engine refutes it: {LADDER_REASON}" in page
     assert "Line 3: not a record of the model trainer.puzzle" in page
     assert not Puzzle.objects.exists() and not PuzzleChange.objects.exists()
+
+
+def test_the_import_s_page_lists_the_positions_already_here(admin_client):
+    kept = PuzzleFactory(line=DER_MATE)
+    file = upload([fixture_line(FERES_MATE, 7), fixture_line(DER_MATE, 8), fixture_line(FERES_MATE, 9)])
+    response = admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file}, follow=True)
+    page = html.unescape(response.content.decode())
+    assert response.status_code == 400
+    assert "Nothing was imported: 2 lines were refused." in page
+    assert f"Line 2: puzzle {kept.pk} already has this position" in page
+    assert "Line 3: the same position is already on line 1" in page
+    assert list(Puzzle.objects.all()) == [kept]
 
 
 @pytest.mark.parametrize(

@@ -217,6 +217,61 @@ def test_an_imported_puzzle_without_an_id_gets_one_after_the_others(curator):
     assert PuzzleFactory(line=WERERA).pk == 42
 
 
+def test_an_import_refuses_a_position_already_in_the_pool_naming_the_puzzle_that_has_it(curator):
+    kept = PuzzleFactory(line=DER_MATE)
+    retired = PuzzleFactory(line=FERES_MATE, active=False)
+    later = Line(DER_MATE.fen.replace(" 0 30 ", " 0 41 "), DER_MATE.moves, DER_MATE.themes)
+    short = Line(" ".join(FERES_MATE.fen.split()[:4]) + " 0 1 0/2", FERES_MATE.moves, FERES_MATE.themes)
+    with pytest.raises(curation.ImportRefused) as refused:
+        curation.import_lines(lines=[line(DER_MATE), line(later), line(short), line(WERERA)], user=curator)
+    assert refused.value.errors == [
+        curation.LineError(1, f"puzzle {kept.pk} already has this position"),
+        # the move number is no part of the position; a disabled puzzle is still in the pool
+        curation.LineError(2, f"puzzle {kept.pk} already has this position"),
+        curation.LineError(3, f"puzzle {retired.pk} already has this position"),
+    ]
+    assert Puzzle.objects.count() == 2
+
+
+def test_an_import_refuses_a_position_twice_in_the_file(curator):
+    with pytest.raises(curation.ImportRefused) as refused:
+        curation.import_lines(
+            lines=[line(FERES_MATE), line(DER_MATE), "", line(DER_MATE, pk=9)], user=curator
+        )
+    assert refused.value.errors == [curation.LineError(4, "the same position is already on line 2")]
+    assert not Puzzle.objects.exists()
+
+
+def test_the_counters_make_a_position_another_puzzle():
+    """R8.2 and R7.4: the seventy-move clock and the count change what a line achieves; R9.1: the four-field
+    FEN is the same position with the defaults written out."""
+    fen = DER_MATE.fen
+    assert curation.position_key(fen) == curation.position_key(fen.replace(" 0 30 ", " 0 2 "))
+    assert curation.position_key(fen) != curation.position_key(fen.replace(" 0 30 ", " 12 30 "))
+    assert curation.position_key(fen) != curation.position_key(fen.replace("0/0", "0/3"))
+    assert curation.position_key(fen) != curation.position_key(fen.replace(" w ", " b "))
+    assert curation.position_key("3k4/R7/1r6/5RK1/8/8/8/8 w - -") == curation.position_key(
+        "3k4/R7/1r6/5RK1/8/8/8/8 w - - 0 1 0/0"
+    )
+
+
+def test_an_import_over_a_puzzle_may_keep_its_position_or_take_one_the_file_frees(curator):
+    der, feres = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=FERES_MATE)
+    lines = [line(DER_MATE, pk=der.pk, rating=1600), line(FERES_MATE, pk=der.pk + feres.pk)]
+    with pytest.raises(curation.ImportRefused) as refused:
+        curation.import_lines(lines=lines, user=curator)
+    assert refused.value.errors == [curation.LineError(2, f"puzzle {feres.pk} already has this position")]
+    # the two puzzles swap their positions: neither is left twice in the pool
+    swapped = [line(FERES_MATE, pk=der.pk), line(DER_MATE, pk=feres.pk)]
+    assert curation.import_lines(lines=swapped, user=curator) == curation.Imported(0, 2, 0)
+
+
+def test_an_import_refuses_a_nul_character_in_a_text(curator):
+    with pytest.raises(curation.ImportRefused) as refused:
+        curation.import_lines(lines=[fixture_record(DER_MATE, source="game\u0000 7")], user=curator)
+    assert refused.value.errors == [curation.LineError(1, "source holds a NUL character")]
+
+
 # Reports
 
 

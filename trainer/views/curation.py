@@ -13,9 +13,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from senterej.accounts import roles
 from senterej.accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
-from trainer import curation
+from trainer import curation, uses
 from trainer.forms import HandleForm, QueueForm
-from trainer.models import PuzzleReport
+from trainer.models import Puzzle, PuzzleReport
 from trainer.preview import preview
 
 REPORTS_PAGE = 20
@@ -73,7 +73,7 @@ def report(request: AuthenticatedHttpRequest, report_id: int) -> HttpResponse:
     entry = get_object_or_404(PuzzleReport.objects.select_related("puzzle", "user"), pk=report_id)
     if request.method != "POST":
         return _draw(request, _card(entry))
-    form = HandleForm(request.POST, auto_id=f"report-{entry.pk}-%s")
+    form = HandleForm(request.POST, auto_id=f"report-{entry.pk}-%s", used=_used(entry))
     if not form.is_valid():
         return _draw(request, _card(entry, form=form), status=400)
     data = form.cleaned_data
@@ -98,6 +98,11 @@ def _handled(entry: PuzzleReport, disabled: bool) -> str:
     return _("The report is resolved.")
 
 
+def _used(entry: PuzzleReport) -> str:
+    """Which assignments use the report's puzzle, in a sentence (empty when none does)."""
+    return uses.warning(uses.uses(Puzzle.objects.filter(pk=entry.puzzle_id)))
+
+
 def _card(
     entry: PuzzleReport, form: HandleForm | None = None, error: str = "", message: str = ""
 ) -> dict[str, object]:
@@ -105,7 +110,7 @@ def _card(
         "report": entry,
         "puzzle": entry.puzzle,
         "preview": preview(entry.puzzle),
-        "form": form or HandleForm(auto_id=f"report-{entry.pk}-%s"),
+        "form": form or HandleForm(auto_id=f"report-{entry.pk}-%s", used=_used(entry)),
         "error": error,
         "message": message,
     }

@@ -1,13 +1,14 @@
-"""A player's report on a puzzle, for the curators."""
+"""A player's report on a puzzle, for the curators, and their answer, which the player hides once read."""
 
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_http_methods
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
 
 from senterej.accounts import throttle
 from senterej.accounts.clients import client_address
-from senterej.accounts.requests import HtmxHttpRequest
-from trainer import services
+from senterej.accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
+from trainer import answers, services
 from trainer.forms import ReportForm
 from trainer.models import Attempt, Puzzle
 
@@ -72,3 +73,16 @@ def _allowed(request: HtmxHttpRequest) -> bool:
         per_address=REPORTS_PER_ADDRESS,
         per_account=REPORTS_PER_ACCOUNT,
     )
+
+
+@login_required
+@require_POST
+def hide_answer(request: AuthenticatedHttpRequest, report_id: int) -> HttpResponse:
+    """Hides the curators' answer to one of the player's reports from their dashboard: with htmx the notice
+    goes (an empty answer in its place), without it the dashboard is drawn again. Another's report, or one
+    not answered yet, is a 404."""
+    if not answers.hide(request.user, report_id):
+        raise Http404("no such answer")
+    if request.htmx:
+        return HttpResponse("")
+    return redirect("trainer:dashboard")
