@@ -13,7 +13,7 @@ class MembershipInline(admin.TabularInline[Membership, SchoolClass]):
 class SchoolClassAdmin(admin.ModelAdmin[SchoolClass]):
     list_display = ["name", "teacher", "join_code", "archived_at", "created"]
     search_fields = ["name", "teacher__username", "join_code"]
-    raw_id_fields = ["teacher"]
+    raw_id_fields = ["teacher", "co_teachers"]
     inlines = [MembershipInline]
 
 

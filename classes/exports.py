@@ -44,10 +44,14 @@ def number(value: int | Decimal) -> str:
 
 
 def due_words(assignment: Assignment) -> str:
-    """When the assignment is due, in words ("due 1 December 2026"), or nothing when it is not."""
+    """When the assignment is due, in words ("due 1 December 2026", "due 1 December 2026 at 14:30"), or
+    nothing when it is not: as the pages say it (classes/_due.html)."""
     if assignment.due_on is None:
         return ""
-    return _("due %(date)s") % {"date": formats.date_format(assignment.due_on, "DATE_FORMAT")}
+    date = formats.date_format(assignment.due_on, "DATE_FORMAT")
+    if assignment.due_time is None:
+        return _("due %(date)s") % {"date": date}
+    return _("due %(date)s at %(time)s") % {"date": date, "time": formats.time_format(assignment.due_time)}
 
 
 def _success_rate(cell: Cell) -> str:

@@ -5,10 +5,11 @@ import re
 from typing import Any, cast
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from classes.models import MAX_STUDENTS, Assignment, SchoolClass
+from classes.models import ANNOUNCEMENT_LENGTH, MAX_STUDENTS, Assignment, SchoolClass
 from course.models import Lesson, Task
 from trainer.models import Puzzle, PuzzleTheme
 from trainer.words import THEME_NAMES, theme_name
@@ -106,7 +107,14 @@ class AssignmentForm(forms.Form):
     due_on = forms.DateField(
         label=gettext_lazy("Due date (optional)"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        # A date field's value is ISO 8601 in every language: the browser shows it in the reader's own form.
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    due_time = forms.TimeField(
+        label=gettext_lazy("Due time (optional)"),
+        help_text=gettext_lazy("Without a time, the work is due by the end of the due date."),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -171,4 +179,31 @@ class AssignmentForm(forms.Form):
                 self._check_enough_puzzles(data["theme"], data["puzzle_count"], low, high)
         if kind == Assignment.Kind.PUZZLES and not data.get("puzzle_ids") and "puzzle_ids" not in self.errors:
             self.add_error("puzzle_ids", _("Give at least one puzzle number."))
+        if data.get("due_time") and not data.get("due_on") and "due_on" not in self.errors:
+            self.add_error("due_on", _("A due time needs a due date: give the date too."))
         return data
+
+
+class CopyForm(forms.Form):
+    """The class to copy an assignment to: one the teacher teaches, open, other than its own."""
+
+    to_class = forms.ModelChoiceField(
+        label=gettext_lazy("Copy to the class"), queryset=SchoolClass.objects.none()
+    )
+
+    def __init__(self, *args: Any, classes: QuerySet[SchoolClass], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelChoiceField[SchoolClass], self.fields["to_class"]).queryset = classes
+
+
+class AnnouncementForm(forms.Form):
+    text = forms.CharField(
+        label=gettext_lazy("Announcement"),
+        help_text=gettext_lazy("Plain text: your students read it on their home page."),
+        max_length=ANNOUNCEMENT_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
+
+
+class CoTeacherForm(forms.Form):
+    teacher = forms.CharField(label=gettext_lazy("The teacher's username"), max_length=150)

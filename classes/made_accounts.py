@@ -2,7 +2,8 @@
 give a new password, and giving it.
 
 Such an account has no e-mail to reset by, so its maker is the way back in: only the teacher who made it,
-only while it is in the class it was made for and that teacher teaches the class. It stays so after the
+only while it is in the class it was made for and that teacher teaches the class (as its teacher or a
+co-teacher). It stays so after the
 student has chosen a password of their own, since a forgotten password of one's own is when a pupil needs
 the teacher most; the student's other sessions end with the old password, and the new one is shown once."""
 
@@ -10,14 +11,16 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 
+from classes import access
 from classes.models import SchoolClass
 from classes.services import NewStudent, generate_password, generated_hash
 from senterej.accounts import devices
 
 
 def made_by(school_class: SchoolClass, teacher: User) -> QuerySet[User]:
-    """The students of the class whose accounts this teacher made for it, by name."""
-    if school_class.teacher_id != teacher.pk:
+    """The students of the class whose accounts this teacher (its teacher or a co-teacher) made for it, by
+    name."""
+    if not access.teaches(school_class, teacher):
         return User.objects.none()
     return User.objects.filter(
         made_account__school_class=school_class,

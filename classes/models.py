@@ -2,6 +2,7 @@
 is a lesson, chosen tasks of the course, a puzzle set of one theme within a rating band, or chosen puzzles;
 its progress is read from the learners' own records (course.TaskProgress, trainer.Attempt), never copied."""
 
+from datetime import datetime, time
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 
 #: A class holds at most this many students: a large school class, small enough for one progress table.
 MAX_STUDENTS = 60
+#: An announcement is a short note, read on a home page.
+ANNOUNCEMENT_LENGTH = 500
 
 
 class SchoolClass(models.Model):
@@ -36,6 +39,10 @@ class SchoolClass(models.Model):
         through="Membership",
         related_name="classes_joined",
         verbose_name=_("students"),
+    )
+    #: Teachers who teach the class with its teacher: all but archiving it and choosing who else teaches it.
+    co_teachers: models.ManyToManyField["User", "User"] = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="classes_co_taught", verbose_name=_("co-teachers")
     )
 
     class Meta:
@@ -116,6 +123,8 @@ class Assignment(models.Model):
     rating_max = models.PositiveSmallIntegerField(_("highest rating"), null=True, blank=True)
     puzzles = models.ManyToManyField(Puzzle, blank=True, related_name="+", verbose_name=_("puzzles"))
     due_on = models.DateField(_("due on"), null=True, blank=True)
+    #: Without a time, work is due by the end of the due date (in the site's time zone).
+    due_time = models.TimeField(_("due at"), null=True, blank=True)
     #: Puzzle work counts only from here on: a set is done by solving it, not by having solved it before.
     created = models.DateTimeField(_("created"), default=timezone.now)
 
@@ -130,6 +139,15 @@ class Assignment(models.Model):
     @property
     def is_course(self) -> bool:
         return self.kind in (self.Kind.LESSON, self.Kind.TASKS)
+
+    @property
+    def deadline(self) -> datetime | None:
+        """The last moment work is on time: the due time on the due date, or without one the date's end, in
+        the site's time zone (settings.TIME_ZONE), whatever the zone of the one who reads it."""
+        if self.due_on is None:
+            return None
+        moment = datetime.combine(self.due_on, self.due_time or time.max)
+        return timezone.make_aware(moment, timezone.get_default_timezone())
 
 
 class StudentAccount(models.Model):
@@ -161,3 +179,28 @@ class StudentAccount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} made by {self.made_by} for {self.school_class}"
+
+
+class Announcement(models.Model):
+    """A teacher's short note to a class, shown to its students while the class is open."""
+
+    school_class = models.ForeignKey(
+        SchoolClass, on_delete=models.CASCADE, related_name="announcements", verbose_name=_("class")
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("author"),
+    )
+    text = models.TextField(_("text"), max_length=ANNOUNCEMENT_LENGTH)
+    created = models.DateTimeField(_("created"), default=timezone.now)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+
+    def __str__(self) -> str:
+        return f"{self.school_class}: {self.text[:40]}"

@@ -4,13 +4,14 @@ for their teacher."""
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from classes.models import Assignment, Invitation, SchoolClass
+from classes import announcements
+from classes.models import Announcement, Assignment, Invitation, SchoolClass
 from classes.words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from course.models import Lesson, Task, TaskProgress
 from trainer.models import Attempt, PlayerRating, PuzzleTheme
@@ -18,6 +19,8 @@ from trainer.models import Attempt, PlayerRating, PuzzleTheme
 #: A student's page shows this many recent attempts and charts this many rated ones.
 RECENT_ATTEMPTS = 20
 CHART_POINTS = 200
+#: Where work without a due date sorts: after every deadline.
+END_OF_TIME = datetime.max.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -49,12 +52,19 @@ class Cell:
 
 
 def _status(
-    *, done: int, total: int, started: bool, due_on: date | None, finished: datetime | None, today: date
+    *,
+    done: int,
+    total: int,
+    started: bool,
+    deadline: datetime | None,
+    finished: datetime | None,
+    now: datetime,
 ) -> tuple[str, bool]:
-    """The status, and whether a finished assignment was finished after its due date."""
+    """The status, and whether a finished assignment was finished after its deadline (Assignment.deadline:
+    the due time, or the due date's end)."""
     if total and done >= total:
-        return DONE, bool(due_on and finished and timezone.localdate(finished) > due_on)
-    if due_on and today > due_on:
+        return DONE, bool(deadline and finished and finished > deadline)
+    if deadline and now > deadline:
         return LATE, False
     return (IN_PROGRESS if started else NOT_STARTED), False
 
@@ -130,7 +140,7 @@ def set_tries(assignment: Assignment, student_ids: list[int]) -> list[SetTry]:
 
 
 def _course_cells(
-    assignments: list[Assignment], student_ids: list[int], today: date
+    assignments: list[Assignment], student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
     task_lists = {assignment.pk: tasks_of(assignment) for assignment in assignments}
     wanted = {task.pk for tasks in task_lists.values() for task in tasks}
@@ -152,9 +162,9 @@ def _course_cells(
                 done=len(done),
                 total=len(tasks),
                 started=any(task.pk in mine for task in tasks),
-                due_on=assignment.due_on,
+                deadline=assignment.deadline,
                 finished=finished,
-                today=today,
+                now=now,
             )
             cells[(assignment.pk, student_id)] = Cell(
                 status=status,
@@ -168,7 +178,9 @@ def _course_cells(
     return cells
 
 
-def _puzzle_cells(assignment: Assignment, student_ids: list[int], today: date) -> dict[tuple[int, int], Cell]:
+def _puzzle_cells(
+    assignment: Assignment, student_ids: list[int], now: datetime
+) -> dict[tuple[int, int], Cell]:
     chosen = chosen_puzzles(assignment)
     total = set_size(assignment)
     by_student: dict[int, list[SetTry]] = defaultdict(list)
@@ -188,9 +200,9 @@ def _puzzle_cells(assignment: Assignment, student_ids: list[int], today: date) -
             done=len(solved),
             total=total,
             started=bool(attempts),
-            due_on=assignment.due_on,
+            deadline=assignment.deadline,
             finished=finished,
-            today=today,
+            now=now,
         )
         cells[(assignment.pk, student_id)] = Cell(
             status=status,
@@ -206,14 +218,14 @@ def _puzzle_cells(assignment: Assignment, student_ids: list[int], today: date) -
 
 
 def cells(
-    assignments: list[Assignment], student_ids: list[int], today: date | None = None
+    assignments: list[Assignment], student_ids: list[int], now: datetime | None = None
 ) -> dict[tuple[int, int], Cell]:
     """Each (assignment id, student id)'s cell: one query for all course work, one per puzzle set."""
-    today = today or timezone.localdate()
-    result = _course_cells([a for a in assignments if a.is_course], student_ids, today)
+    now = now or timezone.now()
+    result = _course_cells([a for a in assignments if a.is_course], student_ids, now)
     for assignment in assignments:
         if not assignment.is_course:
-            result.update(_puzzle_cells(assignment, student_ids, today))
+            result.update(_puzzle_cells(assignment, student_ids, now))
     return result
 
 
@@ -245,20 +257,22 @@ def progress_table(school_class: SchoolClass) -> tuple[list[Assignment], list[Ro
 class StudentClass:
     school_class: SchoolClass
     assignments: list[tuple[Assignment, Cell]] = field(default_factory=list)
+    announcements: list[Announcement] = field(default_factory=list)
 
 
 def classes_of_student(student: User) -> list[StudentClass]:
-    """The open classes the student is in, each with its assignments and the student's standing on them:
-    the ones still to do first, by due date, then the finished ones."""
+    """The open classes the student is in, each with its latest announcements, and its assignments with the
+    student's standing on them: the ones still to do first, by deadline, then the finished ones."""
     classes = list(
         SchoolClass.objects.filter(memberships__student=student, archived_at=None).select_related("teacher")
     )
     assignments = with_items(Assignment.objects.filter(school_class__in=classes))
     grid = cells(assignments, [student.pk])
+    notes = announcements.latest_by_class([school_class.pk for school_class in classes]) if classes else {}
 
-    def order(pair: tuple[Assignment, Cell]) -> tuple[bool, date, datetime]:
+    def order(pair: tuple[Assignment, Cell]) -> tuple[bool, datetime, datetime]:
         assignment, cell = pair
-        return (cell.status == DONE, assignment.due_on or date.max, assignment.created)
+        return (cell.status == DONE, assignment.deadline or END_OF_TIME, assignment.created)
 
     return [
         StudentClass(
@@ -267,6 +281,7 @@ def classes_of_student(student: User) -> list[StudentClass]:
                 ((a, grid[(a.pk, student.pk)]) for a in assignments if a.school_class_id == school_class.pk),
                 key=order,
             ),
+            notes.get(school_class.pk, []),
         )
         for school_class in classes
     ]
@@ -349,7 +364,8 @@ HOME_ASSIGNMENTS = 5
 
 
 def home_block(user: AbstractBaseUser | AnonymousUser) -> dict[str, object]:
-    """What a signed-in student has to do in their classes, the soonest due first; nothing for others."""
+    """What a signed-in student has to do in their classes, the soonest due first, and their classes' latest
+    announcements; nothing for others."""
     if not isinstance(user, User):
         return {"show": False}
     entries = classes_of_student(user)
@@ -360,8 +376,14 @@ def home_block(user: AbstractBaseUser | AnonymousUser) -> dict[str, object]:
         if cell.status != DONE
     ]
     invitations = Invitation.objects.filter(user=user, school_class__archived_at__isnull=True).count()
+    notes = sorted(
+        (note for entry in entries for note in entry.announcements),
+        key=lambda note: note.created,
+        reverse=True,
+    )
     return {
         "show": bool(entries or invitations),
+        "announcements": notes[: announcements.ON_HOME_PAGE],
         "todo": todo[:HOME_ASSIGNMENTS],
         "more": max(len(todo) - HOME_ASSIGNMENTS, 0),
         "invitations": invitations,

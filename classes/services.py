@@ -5,8 +5,8 @@ import re
 import secrets
 import unicodedata
 from collections import Counter, defaultdict
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, field
+from datetime import date, time
 
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, make_password
 from django.contrib.auth.models import User
@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from classes import access
 from classes.models import MAX_STUDENTS, Assignment, Invitation, Membership, SchoolClass, StudentAccount
 from classes.usernames import username_base
 from course.models import Lesson, Task
@@ -127,7 +128,7 @@ def _admit(school_class: SchoolClass, user: User) -> None:
     """Puts the user in the class, which must be open and have room; the class row is locked."""
     if school_class.archived:
         raise ClassError(_("This class is closed."))
-    if school_class.teacher_id == user.pk:
+    if access.teaches(school_class, user):
         raise ClassError(_("You teach this class."))
     if not school_class.memberships.filter(student=user).exists():
         _check_room(school_class, 1)
@@ -152,6 +153,8 @@ def invite(*, school_class: SchoolClass, username: str) -> Invitation:
         raise ClassError(_("This class is archived: restore it first."))
     if user.pk == school_class.teacher_id:
         raise ClassError(_("You teach this class."))
+    if access.teaches(school_class, user):
+        raise ClassError(_("%(username)s teaches this class.") % {"username": user.username})
     if school_class.memberships.filter(student=user).exists():
         raise ClassError(_("%(username)s is in the class already.") % {"username": user.username})
     with transaction.atomic():
@@ -197,13 +200,9 @@ def name_key(name: str) -> str:
 
 
 def _members_by_name(school_class: SchoolClass) -> dict[str, list[User]]:
-    """The class's students under their full names, and the accounts its teacher made for it also under
+    """The class's students under their full names, and the accounts its teachers made for it also under
     the name they were made with (a student may have changed theirs since)."""
-    made = dict(
-        StudentAccount.objects.filter(school_class=school_class, made_by=school_class.teacher_id).values_list(
-            "user_id", "name"
-        )
-    )
+    made = dict(StudentAccount.objects.filter(school_class=school_class).values_list("user_id", "name"))
     found: dict[str, list[User]] = defaultdict(list)
     for user in User.objects.filter(class_memberships__school_class=school_class).order_by("pk"):
         names = {user.get_full_name(), made.get(user.pk, "")} - {""}
@@ -212,8 +211,11 @@ def _members_by_name(school_class: SchoolClass) -> dict[str, list[User]]:
     return found
 
 
-def create_students(*, school_class: SchoolClass, names: list[str]) -> StudentsMade:
-    """Accounts for the named students, in the class at once, recorded as made by its teacher. A name that
+def create_students(
+    *, school_class: SchoolClass, names: list[str], made_by: User | None = None
+) -> StudentsMade:
+    """Accounts for the named students, in the class at once, recorded as made by `made_by` (the class's
+    teacher or a co-teacher; the class's teacher when not given). A name that
     a student of the class already has (or that an account was made with for it) makes nothing: the
     answer names that student instead, so a list sent twice adds no one. Two identical names in one list
     make two accounts, numbered, and the answer says so: two pupils of a class may truly share a name, and
@@ -248,7 +250,10 @@ def create_students(*, school_class: SchoolClass, names: list[str]) -> StudentsM
             user.save()
             Membership.objects.create(school_class=school_class, student=user)
             StudentAccount.objects.create(
-                user=user, made_by_id=school_class.teacher_id, school_class=school_class, name=name
+                user=user,
+                made_by_id=made_by.pk if made_by else school_class.teacher_id,
+                school_class=school_class,
+                name=name,
             )
             created.append(NewStudent(name, username, password))
             made_keys.add(name_key(name))
@@ -257,6 +262,71 @@ def create_students(*, school_class: SchoolClass, names: list[str]) -> StudentsM
         spellings.setdefault(name_key(name), name.strip())
     repeated = [name for key, name in spellings.items() if counts[key] > 1 and key in made_keys]
     return StudentsMade(created, existing, repeated)
+
+
+@dataclass(frozen=True)
+class Contents:
+    """What an assignment is made of, and when it is due."""
+
+    kind: str
+    lesson: Lesson | None = None
+    tasks: list[Task] = field(default_factory=list)
+    theme: str = ""
+    puzzle_count: int = 0
+    rating_min: int | None = None
+    rating_max: int | None = None
+    puzzles: list[Puzzle] = field(default_factory=list)
+    due_on: date | None = None
+    due_time: time | None = None
+
+    @classmethod
+    def of(cls, assignment: Assignment) -> "Contents":
+        return cls(
+            kind=assignment.kind,
+            lesson=assignment.lesson,
+            tasks=list(assignment.tasks.all()),
+            theme=assignment.theme,
+            puzzle_count=assignment.puzzle_count,
+            rating_min=assignment.rating_min,
+            rating_max=assignment.rating_max,
+            puzzles=list(assignment.puzzles.all()),
+            due_on=assignment.due_on,
+            due_time=assignment.due_time,
+        )
+
+
+def _check(school_class: SchoolClass, contents: Contents) -> None:
+    if school_class.archived:
+        raise ClassError(_("This class is archived: restore it first."))
+    shapes: dict[str, bool] = {
+        Assignment.Kind.LESSON: contents.lesson is not None,
+        Assignment.Kind.TASKS: bool(contents.tasks),
+        Assignment.Kind.THEME: bool(contents.theme) and contents.puzzle_count > 0,
+        Assignment.Kind.PUZZLES: bool(contents.puzzles),
+    }
+    if not shapes.get(contents.kind):
+        raise ClassError(_("The assignment is incomplete."))
+    low, high = contents.rating_min, contents.rating_max
+    if low is not None and high is not None and low > high:
+        raise ClassError(_("The lowest rating must not be above the highest."))
+    if contents.due_time is not None and contents.due_on is None:
+        raise ClassError(_("A due time needs a due date."))
+
+
+def _store(assignment: Assignment, contents: Contents) -> None:
+    """Writes the contents the kind uses, and clears the rest."""
+    kind = contents.kind
+    theme = kind == Assignment.Kind.THEME
+    assignment.kind = kind
+    assignment.lesson = contents.lesson if kind == Assignment.Kind.LESSON else None
+    assignment.theme = contents.theme if theme else ""
+    assignment.puzzle_count = contents.puzzle_count if theme else 0
+    assignment.rating_min = contents.rating_min if theme else None
+    assignment.rating_max = contents.rating_max if theme else None
+    assignment.due_on, assignment.due_time = contents.due_on, contents.due_time
+    assignment.save()
+    assignment.tasks.set(contents.tasks if kind == Assignment.Kind.TASKS else [])
+    assignment.puzzles.set(contents.puzzles if kind == Assignment.Kind.PUZZLES else [])
 
 
 def create_assignment(
@@ -271,35 +341,51 @@ def create_assignment(
     rating_max: int | None = None,
     puzzles: list[Puzzle] | None = None,
     due_on: date | None = None,
+    due_time: time | None = None,
 ) -> Assignment:
-    if school_class.archived:
-        raise ClassError(_("This class is archived: restore it first."))
-    shapes: dict[str, bool] = {
-        Assignment.Kind.LESSON: lesson is not None,
-        Assignment.Kind.TASKS: bool(tasks),
-        Assignment.Kind.THEME: bool(theme) and puzzle_count > 0,
-        Assignment.Kind.PUZZLES: bool(puzzles),
-    }
-    if not shapes.get(kind):
-        raise ClassError(_("The assignment is incomplete."))
-    if rating_min is not None and rating_max is not None and rating_min > rating_max:
-        raise ClassError(_("The lowest rating must not be above the highest."))
+    contents = Contents(
+        kind=kind,
+        lesson=lesson,
+        tasks=tasks or [],
+        theme=theme,
+        puzzle_count=puzzle_count,
+        rating_min=rating_min,
+        rating_max=rating_max,
+        puzzles=puzzles or [],
+        due_on=due_on,
+        due_time=due_time,
+    )
+    _check(school_class, contents)
     with transaction.atomic():
-        assignment = Assignment.objects.create(
-            school_class=school_class,
-            kind=kind,
-            lesson=lesson if kind == Assignment.Kind.LESSON else None,
-            theme=theme if kind == Assignment.Kind.THEME else "",
-            puzzle_count=puzzle_count if kind == Assignment.Kind.THEME else 0,
-            rating_min=rating_min if kind == Assignment.Kind.THEME else None,
-            rating_max=rating_max if kind == Assignment.Kind.THEME else None,
-            due_on=due_on,
-        )
-        if kind == Assignment.Kind.TASKS:
-            assignment.tasks.set(tasks or [])
-        if kind == Assignment.Kind.PUZZLES:
-            assignment.puzzles.set(puzzles or [])
+        assignment = Assignment(school_class=school_class)
+        _store(assignment, contents)
     return assignment
+
+
+def update_assignment(*, assignment: Assignment, contents: Contents) -> None:
+    """Changes what the assignment is made of or when it is due. Work already done is not touched: progress
+    is read from the students' own records (stars, puzzle tries) each time, so the table counts it again
+    against the new contents and deadline. Tasks or puzzles done for the old contents count if the new ones
+    ask for them; puzzle tries count from the assignment's creation, as before the edit; a later deadline
+    can turn late work back to on time, and an earlier one on-time work late."""
+    _check(assignment.school_class, contents)
+    with transaction.atomic():
+        _store(assignment, contents)
+
+
+def copy_assignment(*, assignment: Assignment, to_class: SchoolClass, by: User) -> Assignment:
+    """The same contents and deadline in another class the same person teaches. The copy is new: puzzle
+    tries count toward it from its own creation, as for any new assignment."""
+    if to_class.pk == assignment.school_class_id:
+        raise ClassError(_("Choose another class: the assignment is in this one already."))
+    if not access.teaches(to_class, by):
+        raise ClassError(_("You can copy an assignment only to a class you teach."))
+    contents = Contents.of(assignment)
+    _check(to_class, contents)
+    with transaction.atomic():
+        copy = Assignment(school_class=to_class)
+        _store(copy, contents)
+    return copy
 
 
 def delete_assignment(*, assignment: Assignment) -> None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from classes import card_views, results_views, views
+from classes import assignment_views, card_views, results_views, teaching_views, views
 
 app_name = "classes"
 urlpatterns = [
@@ -42,6 +42,28 @@ urlpatterns = [
         "<int:class_id>/assignments/<int:assignment_id>/delete/",
         views.assignment_delete,
         name="assignment_delete",
+    ),
+    path(
+        "<int:class_id>/assignments/<int:assignment_id>/edit/",
+        assignment_views.assignment_edit,
+        name="assignment_edit",
+    ),
+    path(
+        "<int:class_id>/assignments/<int:assignment_id>/copy/",
+        assignment_views.assignment_copy,
+        name="assignment_copy",
+    ),
+    path("<int:class_id>/announcements/new/", teaching_views.announcement_new, name="announcement_new"),
+    path(
+        "<int:class_id>/announcements/<int:announcement_id>/delete/",
+        teaching_views.announcement_delete,
+        name="announcement_delete",
+    ),
+    path("<int:class_id>/teachers/add/", teaching_views.co_teacher_add, name="co_teacher_add"),
+    path(
+        "<int:class_id>/teachers/<int:user_id>/remove/",
+        teaching_views.co_teacher_remove,
+        name="co_teacher_remove",
     ),
     path("<int:class_id>/progress.csv", views.progress_csv, name="progress_csv"),
 ]

@@ -14,9 +14,10 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from classes import exports, made_accounts, results, selectors, services
+from classes import access, confirmation, exports, made_accounts, results, selectors, services
 from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
+from classes.teaching_views import class_page_parts
 from classes.words import assignment_title
 from senterej.accounts import roles
 from trainer.charts import rating_chart
@@ -30,7 +31,7 @@ def _user(request: HttpRequest) -> User:
 
 
 def _get_class_for_teacher(request: HttpRequest, class_id: int) -> SchoolClass:
-    return get_object_or_404(SchoolClass, pk=class_id, teacher=_user(request))
+    return access.class_for_teacher(_user(request), class_id)
 
 
 def _get_student_of_class(school_class: SchoolClass, student_id: int) -> User:
@@ -72,7 +73,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "invitations": Invitation.objects.filter(user=user, school_class__archived_at__isnull=True)
         .select_related("school_class__teacher")
         .order_by("created"),
-        "taught": SchoolClass.objects.filter(teacher=user).annotate(student_count=Count("memberships")),
+        "taught": access.taught_by(user).annotate(student_count=Count("memberships", distinct=True)),
         "is_teacher": roles.is_teacher(user),
         "join_form": JoinForm(),
     }
@@ -136,9 +137,11 @@ def invitation_decline(request: HttpRequest, invitation_id: int) -> HttpResponse
 
 
 @login_required
-@require_POST
+@require_http_methods(GET_OR_POST)
 def leave(request: HttpRequest, class_id: int) -> HttpResponse:
     school_class = _get_class_of_student(request, class_id)
+    if request.method != "POST":
+        return confirmation.leave(request, school_class)
     services.remove_student(school_class=school_class, student=_user(request))
     messages.success(request, _("You have left the class %(name)s.") % {"name": school_class.name})
     return redirect("classes:home")
@@ -196,6 +199,7 @@ def _class_page(
         "invite_form": invite_form or InviteForm(),
         "max_students": MAX_STUDENTS,
         "made_any": made_accounts.made_by(school_class, _user(request)).exists(),
+        **class_page_parts(school_class, _user(request)),
     }
     return render(request, "classes/class.html", context, status=status)
 
@@ -224,9 +228,11 @@ def class_edit(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(GET_OR_POST)
 def class_archive(request: HttpRequest, class_id: int) -> HttpResponse:
-    school_class = _get_class_for_teacher(request, class_id)
+    school_class = access.class_for_owner(_user(request), class_id)
+    if request.method != "POST":
+        return confirmation.archive(request, school_class)
     services.archive_class(school_class=school_class)
     messages.success(
         request, _("The class is archived: it takes no new students and its students no longer see it.")
@@ -237,16 +243,18 @@ def class_archive(request: HttpRequest, class_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def class_restore(request: HttpRequest, class_id: int) -> HttpResponse:
-    school_class = _get_class_for_teacher(request, class_id)
+    school_class = access.class_for_owner(_user(request), class_id)
     services.restore_class(school_class=school_class)
     messages.success(request, _("The class is open again."))
     return redirect("classes:class", class_id=school_class.pk)
 
 
 @login_required
-@require_POST
+@require_http_methods(GET_OR_POST)
 def class_code(request: HttpRequest, class_id: int) -> HttpResponse:
     school_class = _get_class_for_teacher(request, class_id)
+    if request.method != "POST":
+        return confirmation.new_code(request, school_class)
     services.new_join_code(school_class=school_class)
     messages.success(request, _("The class has a new code and link; the old ones no longer work."))
     return redirect("classes:class", class_id=school_class.pk)
@@ -290,7 +298,9 @@ def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
     form = StudentsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            made = services.create_students(school_class=school_class, names=form.cleaned_data["names"])
+            made = services.create_students(
+                school_class=school_class, names=form.cleaned_data["names"], made_by=_user(request)
+            )
         except services.ClassError as error:
             form.add_error("names", error.message)
         else:
@@ -304,10 +314,12 @@ def students_new(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(GET_OR_POST)
 def student_remove(request: HttpRequest, class_id: int, student_id: int) -> HttpResponse:
     school_class = _get_class_for_teacher(request, class_id)
     student = _get_student_of_class(school_class, student_id)
+    if request.method != "POST":
+        return confirmation.remove_student(request, school_class, student)
     services.remove_student(school_class=school_class, student=student)
     messages.success(request, _("%(username)s has left the class.") % {"username": student.username})
     return redirect("classes:class", class_id=school_class.pk)
@@ -355,6 +367,7 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
                 rating_max=data["rating_max"],
                 puzzles=data["puzzle_ids"],
                 due_on=data["due_on"],
+                due_time=data["due_time"],
             )
         except services.ClassError as error:
             form.add_error(None, error.message)
@@ -367,10 +380,13 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(GET_OR_POST)
 def assignment_delete(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     school_class = _get_class_for_teacher(request, class_id)
-    services.delete_assignment(assignment=_get_assignment_of_class(school_class, assignment_id))
+    assignment = _get_assignment_of_class(school_class, assignment_id)
+    if request.method != "POST":
+        return confirmation.delete_assignment(request, assignment)
+    services.delete_assignment(assignment=assignment)
     messages.success(request, _("The assignment is deleted; the students' work stays theirs."))
     return redirect("classes:class", class_id=school_class.pk)
 

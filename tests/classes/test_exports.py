@@ -5,7 +5,7 @@ formula."""
 
 import csv
 import io
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 
 import pytest
 from django.urls import reverse
@@ -105,6 +105,10 @@ def test_the_due_words_name_the_day_in_each_language(school_class, lesson, make)
     with translation.override("sk"):
         assert exports.due_words(assignment) == "termín 2. marca 2027"
     assert exports.due_words(make.assign_lesson(school_class, lesson)) == ""
+    timed = make.assign_lesson(school_class, lesson, due_on=date(2027, 3, 2), due_time=time(14, 30))
+    assert exports.due_words(timed) == "due 2 March 2027 at 2:30 p.m."
+    with translation.override("sk"):
+        assert exports.due_words(timed) == "termín 2. marca 2027 o 14:30"
 
 
 def test_a_class_without_students_exports_its_headings(almaz, make, lesson):

@@ -117,6 +117,24 @@ def test_the_maker_is_recorded_with_the_class_and_the_name(school_class, almaz):
     )
 
 
+
+def test_a_co_teacher_who_makes_accounts_is_their_maker_and_a_list_sent_again_by_either_makes_no_one(
+    school_class, almaz, make
+):
+    from classes import co_teaching
+
+    tigist = make.person("tigist", teaches=True)
+    co_teaching.add(school_class=school_class, username="tigist")
+    send(make.logged_in(tigist), school_class, "Šimon Kováč")
+    account = StudentAccount.objects.get()
+    assert account.made_by == tigist
+    again = send(make.logged_in(almaz), school_class, "Šimon Kováč").content.decode()
+    assert made_rows(again) == [] and existing_rows(again) == [("Šimon Kováč", "simon.kovac")]
+    reset = reverse("classes:student_password", args=[school_class.pk, account.user_id])
+    assert make.logged_in(tigist).get(reset).status_code == 200
+    assert make.logged_in(almaz).get(reset).status_code == 404  # the maker alone gives new passwords
+
+
 # New passwords
 
 

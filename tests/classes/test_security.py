@@ -1,6 +1,8 @@
-"""Every classes page, three ways: a visitor is sent to log in; someone else's class, student, assignment or
-invitation, or a new password for an account the teacher did not make, is a 404 (never a 403 that would
-tell it exists) and changes nothing; and every POST needs a CSRF token."""
+"""Every classes page, four ways: a visitor is sent to log in; someone else's class, student, assignment,
+announcement, co-teacher or invitation, or a new password for an account the teacher did not make, is a 404
+(never a 403 that would tell it exists); a former teacher who unticked "I teach" is refused their own class's
+pages in words (403); and every POST needs a CSRF token. Tampered addresses (unknown, huge or foreign ids, NUL
+bytes) are a 4xx. None of them changes anything."""
 
 from dataclasses import dataclass
 
@@ -9,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from classes import services
-from classes.models import Assignment, Invitation, Membership, SchoolClass
+from classes import announcements, co_teaching, services
+from classes.models import Announcement, Assignment, Invitation, Membership, SchoolClass
 
 pytestmark = pytest.mark.django_db
 
@@ -23,13 +25,20 @@ class World:
     other_assignment: Assignment
     invitation: Invitation
     other_invitation: Invitation
+    announcement: Announcement
+    other_announcement: Announcement
     people: dict
 
 
 @pytest.fixture
 def world(school_class, other_class, lesson, almaz, bekele, selam, dawit, hana, make):
-    # Hana (Bekele's student) is invited to Almaz's class; Dawit to Bekele's. Almaz made Abebe's account for
-    # her class, Bekele made Tola's for his.
+    # Hana (Bekele's student) is invited to Almaz's class; Dawit to Bekele's. Tigist co-teaches Almaz's class,
+    # Yonas Bekele's. Almaz has a second class, Chess club B, to copy to. Almaz made Abebe's account for her
+    # class, Bekele made Tola's for his.
+    tigist, yonas = make.person("tigist", teaches=True), make.person("yonas", teaches=True)
+    co_teaching.add(school_class=school_class, username="tigist")
+    co_teaching.add(school_class=other_class, username="yonas")
+    services.create_class(teacher=almaz, name="Chess club B")
     services.create_students(school_class=school_class, names=["Abebe Bikila"])
     services.create_students(school_class=other_class, names=["Tola Tadesse"])
     return World(
@@ -39,6 +48,8 @@ def world(school_class, other_class, lesson, almaz, bekele, selam, dawit, hana, 
         other_assignment=make.assign_lesson(other_class, lesson),
         invitation=services.invite(school_class=school_class, username="hana"),
         other_invitation=services.invite(school_class=other_class, username="dawit"),
+        announcement=announcements.post(school_class=school_class, author=almaz, text="Friday"),
+        other_announcement=announcements.post(school_class=other_class, author=bekele, text="Monday"),
         people={
             "almaz": almaz,
             "bekele": bekele,
@@ -47,6 +58,8 @@ def world(school_class, other_class, lesson, almaz, bekele, selam, dawit, hana, 
             "hana": hana,
             "abebe": User.objects.get(username="abebe.bikila"),
             "tola": User.objects.get(username="tola.tadesse"),
+            "tigist": tigist,
+            "yonas": yonas,
         },
     )
 
@@ -81,6 +94,26 @@ PAGES = [
     ),
     ("classes:cards", lambda w: [w.school_class.pk], "get", *TEACHER),
     ("classes:cards", lambda w: [w.school_class.pk], "post", *TEACHER),
+    # The questions before the acts that cannot be undone.
+    ("classes:archive", lambda w: [w.school_class.pk], "get", *TEACHER),
+    ("classes:code", lambda w: [w.school_class.pk], "get", *TEACHER),
+    ("classes:student_remove", lambda w: [w.school_class.pk, w.people["selam"].pk], "get", *TEACHER),
+    ("classes:assignment_delete", lambda w: [w.school_class.pk, w.assignment.pk], "get", *TEACHER),
+    # Assignment tools, announcements and co-teachers.
+    ("classes:assignment_edit", lambda w: [w.school_class.pk, w.assignment.pk], "get", *TEACHER),
+    ("classes:assignment_edit", lambda w: [w.school_class.pk, w.assignment.pk], "post", *TEACHER),
+    ("classes:assignment_copy", lambda w: [w.school_class.pk, w.assignment.pk], "get", *TEACHER),
+    ("classes:assignment_copy", lambda w: [w.school_class.pk, w.assignment.pk], "post", *TEACHER),
+    ("classes:announcement_new", lambda w: [w.school_class.pk], "get", *TEACHER),
+    ("classes:announcement_new", lambda w: [w.school_class.pk], "post", *TEACHER),
+    ("classes:announcement_delete", lambda w: [w.school_class.pk, w.announcement.pk], "get", *TEACHER),
+    ("classes:announcement_delete", lambda w: [w.school_class.pk, w.announcement.pk], "post", *TEACHER),
+    ("classes:co_teacher_add", lambda w: [w.school_class.pk], "get", *TEACHER),
+    ("classes:co_teacher_add", lambda w: [w.school_class.pk], "post", *TEACHER),
+    ("classes:co_teacher_remove", lambda w: [w.school_class.pk, w.people["tigist"].pk], "get", *TEACHER),
+    ("classes:co_teacher_remove", lambda w: [w.school_class.pk, w.people["tigist"].pk], "post", *TEACHER),
+    # Each assignment's results.
+    ("classes:assignment_results", lambda w: [w.school_class.pk, w.assignment.pk], "get", *TEACHER),
     # A teacher reaching past their own class: someone else's student, assignment or invitation, or a
     # password for an account they did not make (Selam joined by code; Tola is Bekele's).
     ("classes:student", lambda w: [w.school_class.pk, w.people["hana"].pk], "get", None, ("almaz",)),
@@ -120,8 +153,44 @@ PAGES = [
         None,
         ("almaz",),
     ),
+    (
+        "classes:assignment_edit",
+        lambda w: [w.school_class.pk, w.other_assignment.pk],
+        "post",
+        None,
+        ("almaz",),
+    ),
+    (
+        "classes:assignment_copy",
+        lambda w: [w.school_class.pk, w.other_assignment.pk],
+        "post",
+        None,
+        ("almaz",),
+    ),
+    (
+        "classes:announcement_delete",
+        lambda w: [w.school_class.pk, w.other_announcement.pk],
+        "post",
+        None,
+        ("almaz",),
+    ),
+    (
+        "classes:co_teacher_remove",
+        lambda w: [w.school_class.pk, w.people["yonas"].pk],
+        "post",
+        None,
+        ("almaz",),
+    ),
+    (
+        "classes:co_teacher_remove",
+        lambda w: [w.school_class.pk, w.people["selam"].pk],
+        "post",
+        None,
+        ("almaz",),
+    ),
     # Students.
     ("classes:assignment", lambda w: [w.assignment.pk], "get", "selam", ("hana", "bekele")),
+    ("classes:leave", lambda w: [w.school_class.pk], "get", "selam", ("hana",)),
     ("classes:leave", lambda w: [w.school_class.pk], "post", "selam", ("hana",)),
     ("classes:invitation_accept", lambda w: [w.invitation.pk], "post", "hana", ("selam", "almaz")),
     ("classes:invitation_decline", lambda w: [w.invitation.pk], "post", "hana", ("selam", "almaz")),
@@ -147,13 +216,36 @@ def snapshot() -> tuple:
         list(Invitation.objects.values_list("pk", flat=True).order_by("pk")),
         list(Assignment.objects.values_list("pk", flat=True).order_by("pk")),
         list(User.objects.values_list("username", "password").order_by("pk")),
+        list(
+            Assignment.objects.values_list(
+                "pk", "school_class", "kind", "lesson", "due_on", "due_time"
+            ).order_by("pk")
+        ),
+        list(Announcement.objects.values_list("pk", "text").order_by("pk")),
+        list(SchoolClass.co_teachers.through.objects.values_list("schoolclass", "user").order_by("pk")),
     )
 
 
-def call(client: Client, method: str, url: str):
+#: One form that fills in every classes form: a post that gets past the view would change something.
+FORM = {
+    "name": "Renamed",
+    "username": "dawit",
+    "names": "Abebe",
+    "code": "X",
+    "text": "Tampered",
+    "teacher": "bekele",
+    "kind": "theme",
+    "theme": "fork",
+    "puzzle_count": "1",
+    "due_on": "2030-01-01",
+}
+
+
+def call(client: Client, method: str, url: str, world: World | None = None):
     if method == "get":
         return client.get(url)
-    return client.post(url, {"name": "Renamed", "username": "dawit", "names": "Abebe", "code": "X"})
+    to_class = {"to_class": world.other_class.pk} if world else {}
+    return client.post(url, {**FORM, **to_class})
 
 
 @pytest.mark.parametrize(("name", "args", "method", "owner", "others"), PAGES, ids=IDS)
@@ -170,7 +262,7 @@ def test_someone_elses_object_is_a_404(world, make, name, args, method, owner, o
     url = reverse(name, args=args(world))
     before = snapshot()
     for intruder in others:
-        assert call(make.logged_in(world.people[intruder]), method, url).status_code == 404, intruder
+        assert call(make.logged_in(world.people[intruder]), method, url, world).status_code == 404, intruder
     assert snapshot() == before
 
 
@@ -194,3 +286,88 @@ def test_every_post_needs_a_csrf_token(world, make, name, args, method, owner, o
 def test_the_owner_gets_through(world, make, name, args, method, owner, others):
     answer = call(make.logged_in(world.people[owner]), method, reverse(name, args=args(world)))
     assert answer.status_code in (200, 302, 400)
+
+
+TEACHER_PAGES = [page for page in PAGES if page[3:] == TEACHER]
+TEACHER_IDS = [i for i, page in zip(IDS, PAGES, strict=True) if page[3:] == TEACHER]
+
+
+@pytest.mark.parametrize(("name", "args", "method", "owner", "others"), TEACHER_PAGES, ids=TEACHER_IDS)
+def test_a_co_teacher_of_another_class_gets_a_404(world, make, name, args, method, owner, others):
+    url = reverse(name, args=args(world))
+    before = snapshot()
+    assert call(make.logged_in(world.people["yonas"]), method, url, world).status_code == 404
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(("name", "args", "method", "owner", "others"), TEACHER_PAGES, ids=TEACHER_IDS)
+def test_a_former_teacher_is_refused_in_words(world, make, name, args, method, owner, others):
+    client = make.logged_in(world.people["almaz"])
+    assert client.post(reverse("profile"), {"first_name": "Almaz", "last_name": "Ayana"}).status_code == 302
+    url = reverse(name, args=args(world))
+    before = snapshot()
+    answer = call(client, method, url, world)
+    assert answer.status_code == 403 and "You no longer teach" in answer.content.decode()
+    assert snapshot() == before
+
+
+HUGE = 2**64
+#: Each page of a class's own objects with one id tampered: unknown, too large for the database.
+TAMPERED = [
+    ("classes:class", [HUGE]),
+    ("classes:class", [0]),
+    ("classes:assignment", [HUGE]),
+    ("classes:assignment_edit", ["class", HUGE]),
+    ("classes:assignment_copy", ["class", HUGE]),
+    ("classes:assignment_copy", [HUGE, "assignment"]),
+    ("classes:assignment_delete", ["class", HUGE]),
+    ("classes:announcement_delete", ["class", HUGE]),
+    ("classes:announcement_delete", [HUGE, "announcement"]),
+    ("classes:co_teacher_remove", ["class", HUGE]),
+    ("classes:co_teacher_remove", ["class", 0]),
+    ("classes:co_teacher_add", [HUGE]),
+    ("classes:announcement_new", [HUGE]),
+]
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+@pytest.mark.parametrize(("name", "args"), TAMPERED)
+def test_a_tampered_id_is_a_404(world, make, name, args, method):
+    known = {"class": world.school_class.pk, "assignment": world.assignment.pk}
+    known["announcement"] = world.announcement.pk
+    url = reverse(name, args=[known.get(arg, arg) for arg in args])
+    before = snapshot()
+    # A page that only shows (the class, a student's assignment) takes no POST at all.
+    refused = (404, 405) if method == "post" and name in ("classes:class", "classes:assignment") else (404,)
+    assert call(make.logged_in(world.people["almaz"]), method, url, world).status_code in refused
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"to_class": "\x00"},
+        {"to_class": str(HUGE)},
+        {"to_class": "-1"},
+        {"to_class": "1e3"},
+        {"text": "Hello\x00"},
+        {"teacher": "bek\x00ele"},
+        {"kind": "lesson", "lesson": str(HUGE)},
+        {"kind": "lesson", "lesson": "1", "due_on": "2026-01-01", "due_time": "\x00"},
+        {"kind": "puzzles", "puzzle_ids": str(HUGE)},
+    ],
+)
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("classes:assignment_copy", lambda w: [w.school_class.pk, w.assignment.pk]),
+        ("classes:assignment_edit", lambda w: [w.school_class.pk, w.assignment.pk]),
+        ("classes:announcement_new", lambda w: [w.school_class.pk]),
+        ("classes:co_teacher_add", lambda w: [w.school_class.pk]),
+    ],
+)
+def test_tampered_forms_are_a_400(world, make, name, args, data):
+    before = snapshot()
+    answer = make.logged_in(world.people["almaz"]).post(reverse(name, args=args(world)), data)
+    assert answer.status_code == 400
+    assert snapshot() == before

@@ -11,12 +11,12 @@ from classes.words import DONE, IN_PROGRESS, LATE, NOT_STARTED
 
 pytestmark = pytest.mark.django_db
 
-TODAY = date(2026, 3, 10)
+NOW = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
 
 
-def cell(assignment, student, today=TODAY):
+def cell(assignment, student, now=NOW):
     loaded = selectors.with_items(type(assignment).objects.filter(pk=assignment.pk))
-    return selectors.cells(loaded, [student.pk], today=today)[(assignment.pk, student.pk)]
+    return selectors.cells(loaded, [student.pk], now=now)[(assignment.pk, student.pk)]
 
 
 def test_a_lesson_goes_from_not_started_to_done(school_class, lesson, selam, make):
@@ -44,7 +44,7 @@ def test_chosen_tasks_count_only_themselves(school_class, lesson, selam, make):
 
 def test_past_the_due_date_unfinished_work_is_late(school_class, lesson, selam, make):
     assignment = make.assign_lesson(school_class, lesson, due_on=date(2026, 3, 9))
-    assert cell(assignment, selam, today=date(2026, 3, 9)).status == NOT_STARTED
+    assert cell(assignment, selam, now=datetime(2026, 3, 9, 23, 59, tzinfo=UTC)).status == NOT_STARTED
     assert cell(assignment, selam).status == LATE
 
 

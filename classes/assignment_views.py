@@ -1,0 +1,113 @@
+"""The pages that change an assignment once it is set: editing what it is made of and when it is due, and
+copying it to another class the same teacher teaches."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from classes import access, services
+from classes.forms import AssignmentForm, CopyForm
+from classes.models import Assignment
+from classes.words import assignment_title
+
+GET_OR_POST = ["GET", "HEAD", "POST"]
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)  # every view here is behind @login_required
+    return request.user
+
+
+def _assignment_for_teacher(request: HttpRequest, class_id: int, assignment_id: int) -> Assignment:
+    school_class = access.class_for_teacher(_user(request), class_id)
+    return get_object_or_404(
+        Assignment.objects.select_related("school_class", "lesson").prefetch_related("tasks", "puzzles"),
+        pk=assignment_id,
+        school_class=school_class,
+    )
+
+
+def _initial(assignment: Assignment) -> dict[str, Any]:
+    """The form filled in as the assignment stands."""
+    return {
+        "kind": assignment.kind,
+        "lesson": assignment.lesson,
+        "tasks": list(assignment.tasks.all()),
+        "theme": assignment.theme,
+        "puzzle_count": assignment.puzzle_count or None,
+        "rating_min": assignment.rating_min,
+        "rating_max": assignment.rating_max,
+        "puzzle_ids": " ".join(str(puzzle.pk) for puzzle in assignment.puzzles.all()),
+        "due_on": assignment.due_on,
+        "due_time": assignment.due_time,
+    }
+
+
+def _contents(data: dict[str, Any]) -> services.Contents:
+    return services.Contents(
+        kind=data["kind"],
+        lesson=data["lesson"],
+        tasks=list(data["tasks"]),
+        theme=data["theme"],
+        puzzle_count=data["puzzle_count"] or 0,
+        rating_min=data["rating_min"],
+        rating_max=data["rating_max"],
+        puzzles=data["puzzle_ids"],
+        due_on=data["due_on"],
+        due_time=data["due_time"],
+    )
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    """The same form and checks as a new assignment, filled in. What editing does to work already done is
+    services.update_assignment's to say: nothing, since progress is read from the students' own records."""
+    assignment = _assignment_for_teacher(request, class_id, assignment_id)
+    form = AssignmentForm(request.POST or None, initial=_initial(assignment))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_assignment(assignment=assignment, contents=_contents(form.cleaned_data))
+        except services.ClassError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("The assignment is changed; the table counts the work again."))
+            return redirect("classes:class", class_id=assignment.school_class_id)
+    status = 400 if request.method == "POST" else 200
+    context = {"form": form, "school_class": assignment.school_class, "assignment": assignment}
+    return render(request, "classes/assignment_form.html", context, status=status)
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def assignment_copy(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    assignment = _assignment_for_teacher(request, class_id, assignment_id)
+    user = _user(request)
+    classes = access.taught_by(user).filter(archived_at=None).exclude(pk=assignment.school_class_id)
+    form = CopyForm(request.POST or None, classes=classes)
+    if request.method == "POST" and form.is_valid():
+        to_class = form.cleaned_data["to_class"]
+        try:
+            services.copy_assignment(assignment=assignment, to_class=to_class, by=user)
+        except services.ClassError as error:
+            form.add_error("to_class", error.message)
+        else:
+            messages.success(
+                request,
+                _("The assignment is copied to %(name)s, with the same due date.") % {"name": to_class.name},
+            )
+            return redirect("classes:class", class_id=to_class.pk)
+    status = 400 if request.method == "POST" else 200
+    context = {
+        "form": form,
+        "school_class": assignment.school_class,
+        "title": assignment_title(assignment),
+        "has_classes": classes.exists(),
+    }
+    return render(request, "classes/assignment_copy.html", context, status=status)
