@@ -117,7 +117,6 @@ def test_the_maker_is_recorded_with_the_class_and_the_name(school_class, almaz):
     )
 
 
-
 def test_a_co_teacher_who_makes_accounts_is_their_maker_and_a_list_sent_again_by_either_makes_no_one(
     school_class, almaz, make
 ):
