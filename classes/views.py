@@ -14,7 +14,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from classes import access, confirmation, exports, made_accounts, results, selectors, services
+from classes import access, confirmation, drawing, exports, made_accounts, results, selectors, services
 from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
 from classes.teaching_views import class_page_parts
@@ -194,6 +194,7 @@ def _class_page(
         "school_class": school_class,
         "columns": [(column, assignment_title(column), results.warning(column)) for column in assignments],
         "rows": rows,
+        "drawn_rows": drawing.draw_rows(school_class, rows),
         "join_url": request.build_absolute_uri(join_url),
         "invitations": school_class.invitations.select_related("user").order_by("created"),
         "invite_form": invite_form or InviteForm(),

@@ -56,7 +56,7 @@ def test_a_teacher_edits_copies_deletes_announces_and_shares_a_class(
     teacher.fill("#id_due_time", "14:30")
     teacher.get_by_role("button", name="Save").click()
     expect(teacher.locator(".messages")).to_contain_text("The assignment is changed")
-    expect(first.locator(".progress-table__due")).to_have_text("due 05/04/2099 at 2:30 p.m.")
+    expect(first.locator(".progress-table__due")).to_have_text("due 04/05/2099 at 2:30 p.m.")
 
     # The copy.
     first.get_by_role("link", name=f"Copy the assignment {lesson_one} to another class").click()
@@ -67,7 +67,7 @@ def test_a_teacher_edits_copies_deletes_announces_and_shares_a_class(
     copied = teacher.locator(".progress-table__assignment")
     expect(copied).to_have_count(1)
     expect(copied).to_contain_text(lesson_one)
-    expect(copied.locator(".progress-table__due")).to_have_text("due 05/04/2099 at 2:30 p.m.")
+    expect(copied.locator(".progress-table__due")).to_have_text("due 04/05/2099 at 2:30 p.m.")
 
     # Deleting asks first; going back keeps the assignment, the answer deletes it.
     teacher.goto(f"{url}/classes/{classes.pk}/")
@@ -90,7 +90,7 @@ def test_a_teacher_edits_copies_deletes_announces_and_shares_a_class(
     block = student.locator(".classes-home")
     expect(block.locator(".announcement__text")).to_have_text("Bring your boards on Friday <b>please</b>.")
     expect(block.locator(".announcement__meta")).to_contain_text("Grade 7 chess club · Almaz Ayana")
-    expect(block.locator(".assignment-item")).to_contain_text("due May 4, 2099 at 2:30 p.m.")
+    expect(block.locator(".assignment-item")).to_contain_text("due 4 May 2099 at 2:30 p.m.")
     student.screenshot(path="/tmp/tools-student-home.png", full_page=True)
 
     # The co-teacher.
