@@ -32,16 +32,29 @@ def _cell(cell: Cell) -> str:
     )
 
 
+#: A student's number as no student has it, put in an address once and replaced by each student's.
+_SOMEONE = "2147483647"
+
+
+def _addresses(name: str, school_class: SchoolClass) -> tuple[str, str]:
+    """The address `name` takes for a student of the class, in two parts around the student's number: one
+    reverse for the whole table, not one a row."""
+    before, after = reverse(name, args=[school_class.pk, int(_SOMEONE)]).rsplit(_SOMEONE, 1)
+    return before, after
+
+
 def draw_rows(school_class: SchoolClass, rows: list[Row]) -> SafeString:
     """One row a student: their name (a link to their page) and username, a cell per assignment, and the
     link that removes them after asking."""
     remove = escape(gettext("Remove"))
+    page_before, page_after = _addresses("classes:student", school_class)
+    leave_before, leave_after = _addresses("classes:student_remove", school_class)
     parts = []
     for row in rows:
         student = row.student
         username = escape(student.username)
-        page = reverse("classes:student", args=[school_class.pk, student.pk])
-        leave = reverse("classes:student_remove", args=[school_class.pk, student.pk])
+        page = f"{page_before}{student.pk}{page_after}"
+        leave = f"{leave_before}{student.pk}{leave_after}"
         label = escape(gettext("Remove %(username)s from the class") % {"username": student.username})
         parts.append(
             f'<tr><th scope="row"><a href="{page}">{escape(student.get_full_name() or student.username)}</a>'
