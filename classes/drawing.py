@@ -1,13 +1,15 @@
-"""The progress table's rows, drawn in one pass in Python: a class of 60 students by a dozen assignments is
-hundreds of cells, and a template tag and an include per cell cost more than the rest of the page. Every word
-is escaped where it is put in; the markup is the one the table's styles and script rely on."""
+"""The progress table's rows and the results' answers, drawn in one pass in Python: a class of 60 students by
+a dozen assignments is hundreds of cells, and a template tag and an include per cell cost more than the rest
+of the page. Every word is escaped where it is put in; the markup is the one the tables' styles and script
+rely on."""
 
 from django.urls import reverse
-from django.utils.html import escape
+from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from classes.models import SchoolClass
+from classes.results import Answer, ItemResult, display_name
 from classes.selectors import Cell, Row
 
 
@@ -63,3 +65,49 @@ def draw_rows(school_class: SchoolClass, rows: list[Row]) -> SafeString:
             + f'<td><a href="{leave}" aria-label="{label}">{remove}</a></td></tr>\n'
         )
     return mark_safe("".join(parts))  # made of escaped words only
+
+
+def _result(answer: Answer) -> str:
+    if not answer.tries:
+        return f'<span class="muted">{escape(gettext("not tried"))}</span>'
+    if answer.first_try:
+        return f'<span class="trainer-result--solved">{escape(gettext("at the first try"))}</span>'
+    if answer.solved:
+        return f'<span class="trainer-result--solved">{escape(gettext("solved"))}</span>'
+    if answer.helped:
+        return escape(gettext("solved only with help"))
+    return f'<span class="trainer-result--missed">{escape(gettext("not solved"))}</span>'
+
+
+def duration(seconds: int) -> str:
+    """A try's time as a teacher reads it: "45 s", "3 min 05 s"."""
+    minutes, rest = divmod(int(seconds), 60)
+    if not minutes:
+        return gettext("%(seconds)d s") % {"seconds": rest}
+    return gettext("%(minutes)d min %(seconds)02d s") % {"minutes": minutes, "seconds": rest}
+
+
+def answer_cells(answer: Answer, is_task: bool) -> SafeString:
+    """One student's answer on one task or puzzle: tries, result, first wrong move, time, hints, and for a
+    puzzle whether the solution was seen."""
+    cells = [
+        str(answer.tries),
+        _result(answer),
+        conditional_escape(answer.first_wrong) if answer.first_wrong else "–",
+        escape(duration(answer.seconds)) if answer.tries else "–",
+        str(answer.hints),
+    ]
+    if not is_task:
+        cells.append(escape(gettext("yes") if answer.solution_seen else gettext("no")))
+    return mark_safe("".join(f"<td>{cell}</td>" for cell in cells))  # made of escaped words only
+
+
+def draw_answers(item: ItemResult) -> SafeString:
+    """The rows of a task's or a puzzle's answers, one a student, named."""
+    return mark_safe(  # made of escaped words only
+        "".join(
+            f'<tr><th scope="row">{escape(display_name(answer.student))}</th>'
+            f"{answer_cells(answer, item.is_task)}</tr>\n"
+            for answer in item.answers
+        )
+    )

@@ -1,10 +1,11 @@
 """Template tags of the classes pages."""
 
 from django import template
-from django.utils.translation import gettext as _
+from django.utils.safestring import SafeString
 
-from classes import words
+from classes import drawing, words
 from classes.models import Assignment
+from classes.results import Answer, ItemResult
 
 register = template.Library()
 
@@ -14,10 +15,11 @@ def assignment_title(assignment: Assignment) -> str:
     return words.assignment_title(assignment)
 
 
-@register.filter
-def duration(seconds: int) -> str:
-    """A try's time as a teacher reads it: "45 s", "3 min 05 s"."""
-    minutes, rest = divmod(int(seconds), 60)
-    if not minutes:
-        return _("%(seconds)d s") % {"seconds": rest}
-    return _("%(minutes)d min %(seconds)02d s") % {"minutes": minutes, "seconds": rest}
+@register.simple_tag
+def answer_cells(answer: Answer, item: ItemResult) -> SafeString:
+    return drawing.answer_cells(answer, item.is_task)
+
+
+@register.simple_tag
+def answer_rows(item: ItemResult) -> SafeString:
+    return drawing.draw_answers(item)
