@@ -5,9 +5,11 @@ import re
 from typing import Any, cast
 
 from django import forms
+from django.core.signals import setting_changed
 from django.db.models import QuerySet
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from classes.models import ANNOUNCEMENT_LENGTH, MAX_STUDENTS, Assignment, SchoolClass
 from course.models import Lesson, Task
@@ -207,3 +209,24 @@ class AnnouncementForm(forms.Form):
 
 class CoTeacherForm(forms.Form):
     teacher = forms.CharField(label=gettext_lazy("The teacher's username"), max_length=150)
+
+
+_BLANK: dict[tuple[str | None, type[forms.Form]], SafeString] = {}
+
+
+def blank(form_class: type[forms.Form]) -> SafeString:
+    """An unbound form's fields as `as_p` draws them: the same for every teacher of one language, so drawn
+    once and kept (the class page shows three, and drawing a form costs more than the rest of the page)."""
+    key = (get_language(), form_class)
+    found = _BLANK.get(key)
+    if found is None:
+        found = _BLANK[key] = SafeString(form_class().as_p())
+    return found
+
+
+def _forget_blank_forms(**kwargs: Any) -> None:
+    """Settings changed (a test's languages or form renderer): the forms are drawn again."""
+    _BLANK.clear()
+
+
+setting_changed.connect(_forget_blank_forms)

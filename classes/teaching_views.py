@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from classes import access, announcements, co_teaching, confirmation
-from classes.forms import AnnouncementForm, CoTeacherForm
+from classes.forms import AnnouncementForm, CoTeacherForm, blank
 from classes.models import Announcement, SchoolClass
 from classes.services import ClassError
 
@@ -29,9 +29,9 @@ def class_page_parts(school_class: SchoolClass, user: User) -> dict[str, object]
     return {
         "is_owner": school_class.teacher_id == user.pk,
         "co_teachers": school_class.co_teachers.order_by("username"),
-        "co_teacher_form": CoTeacherForm(),
+        "co_teacher_fields": blank(CoTeacherForm),
         "announcements": announcements.of_class(school_class),
-        "announcement_form": AnnouncementForm(),
+        "announcement_fields": blank(AnnouncementForm),
     }
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from classes import access, confirmation, drawing, exports, made_accounts, results, selectors, services
-from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm
+from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm, blank
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
 from classes.teaching_views import class_page_parts
 from classes.words import assignment_title
@@ -197,7 +197,7 @@ def _class_page(
         "drawn_rows": drawing.draw_rows(school_class, rows),
         "join_url": request.build_absolute_uri(join_url),
         "invitations": school_class.invitations.select_related("user").order_by("created"),
-        "invite_form": invite_form or InviteForm(),
+        "invite_fields": invite_form.as_p() if invite_form else blank(InviteForm),
         "max_students": MAX_STUDENTS,
         "made_any": made_accounts.made_by(school_class, _user(request)).exists(),
         **class_page_parts(school_class, _user(request)),

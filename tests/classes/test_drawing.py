@@ -33,3 +33,14 @@ def test_names_are_escaped_and_cells_say_their_status(school_class, lesson, make
     assert html.count('<td class="progress-cell progress-cell--not_started">') == 3
     assert '<span class="status-badge status-badge--not_started">not started</span>' in html
     assert "★ 0/6" in html
+
+
+def test_the_class_pages_blank_forms_are_kept_per_language(school_class, almaz, make):
+    teacher = make.logged_in(almaz)
+    url = reverse("classes:class", args=[school_class.pk])
+    for _round in range(2):  # drawn, then kept: each language keeps its own words
+        assert '<label for="id_username">Username:</label>' in teacher.get(url).content.decode()
+        slovak = teacher.get("/sk" + url).content.decode()
+        assert '<label for="id_username">Používateľské meno:</label>' in slovak
+    refused = teacher.post(reverse("classes:invite", args=[school_class.pk]), {"username": "nobody"})
+    assert refused.status_code == 400 and 'value="nobody"' in refused.content.decode()  # a bound form stays
