@@ -65,9 +65,11 @@ def test_a_timed_online_game_is_lost_on_time(live_server, new_page, js_errors, t
     # Black's clock runs: the host sees it count down, live, without a reload.
     running = host.locator(".clock.is-running .clock__time")
     expect(running).to_have_text(re.compile(r"^4:5\d$"), timeout=15_000)
-    guest.locator('.board--live [data-square="f7"]').click()
-    guest.locator('.board--live [data-square="e6"]').click()  # Black takes the feres: White's clock runs
-    expect(host.locator(".status")).to_contain_text("White to move.")
+    expect(guest.locator(".status")).to_contain_text("Black to move.")
+    board = guest.locator(".board--live[data-ready]")  # drawn after the last round, its script ready
+    board.locator('[data-square="f7"]').click()
+    board.locator('[data-square="e6"]').click()  # Black takes the feres: White's clock runs
+    expect(host.locator(".status")).to_contain_text("White to move.", timeout=10_000)
     game = Game.objects.get(pk=game_id)
     assert game.black_time is not None and 296 < game.black_time <= 303  # time used off, three seconds on
 

@@ -36,8 +36,9 @@ def test_the_werera_rounds_are_played_with_both_bots_choosing(monkeypatch):
     (game,) = rows
     rounds = [step for step in game.steps if step["kind"] == "round"]
     assert game.steps[0]["kind"] == "round" and all(step["white"] and step["black"] for step in rounds)
-    # four rounds, unless a capture or a check ended the werera sooner (R5.7) and moves followed
-    assert sum(2 if step["kind"] == "round" else 1 for step in game.steps) == 8
+    # Four rounds, unless a capture or a check ended the werera sooner (R5.7) and moves followed; a move
+    # the site asks of the bot itself right after the last round may make it one more.
+    assert sum(2 if step["kind"] == "round" else 1 for step in game.steps) in (8, 9)
     assert len(rounds) == 4 or Position.from_fen(game.fen).werera is None
 
 

@@ -79,8 +79,9 @@ def play_game(pairing: Pairing) -> Outcome:
         game.refresh_from_db()
         if len(game.steps) == steps and not game.choice(side) and not game.is_over:
             raise CommandError(f"the {levels[side]} bot did not answer in game {game.id}")
-        if len(game.steps) > steps:
-            plies += 2 if position.werera is not None else 1
+        # A round is two plies. The site may play the bot's next move itself after a round that ends the
+        # werera (the same bot is then to move), so the plies are counted from the steps, not the replies.
+        plies = sum(2 if step["kind"] == "round" else 1 for step in game.steps)
     outcome = Outcome(pairing, game.result, game.status, plies, adjudicated=not game.is_over)
     if outcome.adjudicated:
         outcome.result = "1/2-1/2"
