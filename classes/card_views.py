@@ -31,7 +31,7 @@ def _cards(request: HttpRequest, school_class: SchoolClass, cards: list[NewStude
 @require_http_methods(GET_OR_POST)
 def student_password(request: HttpRequest, class_id: int, student_id: int) -> HttpResponse:
     school_class = _get_class_for_teacher(request, class_id)
-    student = get_object_or_404(made_accounts.made_by(school_class, _user(request)), pk=student_id)
+    student = get_object_or_404(made_accounts.made_for(school_class, _user(request)), pk=student_id)
     if request.method == "POST":
         return _cards(request, school_class, made_accounts.reset_passwords(students=[student]))
     context = {"school_class": school_class, "student": student}
@@ -51,7 +51,7 @@ def _chosen(request: HttpRequest, made: list[User]) -> list[User]:
 @require_http_methods(GET_OR_POST)
 def class_cards(request: HttpRequest, class_id: int) -> HttpResponse:
     school_class = _get_class_for_teacher(request, class_id)
-    made = list(made_accounts.made_by(school_class, _user(request)))
+    made = list(made_accounts.made_for(school_class, _user(request)))
     error = ""
     if request.method == "POST":
         chosen = _chosen(request, made)

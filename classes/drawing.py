@@ -9,7 +9,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
 from classes.models import SchoolClass
-from classes.results import Answer, ItemResult, display_name
+from classes.results import Answer, ItemResult
 from classes.selectors import Cell, Row
 
 
@@ -106,8 +106,7 @@ def draw_answers(item: ItemResult) -> SafeString:
     """The rows of a task's or a puzzle's answers, one a student, named."""
     return mark_safe(  # made of escaped words only
         "".join(
-            f'<tr><th scope="row">{escape(display_name(answer.student))}</th>'
-            f"{answer_cells(answer, item.is_task)}</tr>\n"
+            f'<tr><th scope="row">{escape(answer.name)}</th>{answer_cells(answer, item.is_task)}</tr>\n'
             for answer in item.answers
         )
     )

@@ -35,6 +35,7 @@ TRY_FIELDS = (
     "solved",
     "hinted",
     "solution_seen",
+    "helped_before",
     "wrong_move",
     "wrong_ply",
     "seconds",
@@ -48,6 +49,7 @@ class Answer:
     """One student's work on one task or puzzle."""
 
     student: User
+    name: str  # as the page names the student (`_names`)
     tries: int = 0
     first_try: bool = False  # the first try was solved alone
     solved: bool = False  # solved alone at some try
@@ -79,7 +81,7 @@ class ItemResult:
 
     @property
     def first_try_names(self) -> list[str]:
-        return [display_name(answer.student) for answer in self.answers if answer.first_try]
+        return [answer.name for answer in self.answers if answer.first_try]
 
     @property
     def tried(self) -> int:
@@ -88,6 +90,18 @@ class ItemResult:
 
 def display_name(student: User) -> str:
     return student.get_full_name() or student.username
+
+
+def _names(students: list[User]) -> dict[int, str]:
+    """Each student as the results name them: by full name, with the username beside a name that two
+    students of the class share (two Šimon Kováč, simon.kovac and simon.kovac2)."""
+    counts = Counter(display_name(student) for student in students)
+    return {
+        student.pk: display_name(student)
+        if counts[display_name(student)] == 1
+        else f"{display_name(student)} ({student.username})"
+        for student in students
+    }
 
 
 def _said(position: Position, text: str, side: int) -> SafeString:
@@ -147,19 +161,22 @@ def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemRe
         .order_by("created", "id")
         .values_list(*TRY_FIELDS)
     )
-    by_item: dict[int, list[tuple[int, bool, bool, bool, str, int | None, int | None]]] = defaultdict(list)
-    for user_id, puzzle_id, solved, hinted, seen, wrong, ply, seconds in rows:
-        by_item[puzzle_id].append((user_id, solved, hinted, seen, wrong, ply, seconds))
+    by_item: dict[int, list[tuple[int, bool, bool, bool, bool, str, int | None, int | None]]] = defaultdict(
+        list
+    )
+    for user_id, puzzle_id, solved, hinted, seen, before, wrong, ply, seconds in rows:
+        by_item[puzzle_id].append((user_id, solved, hinted, seen, before, wrong, ply, seconds))
+    names = _names(students)
     results = []
     for pk in wanted:
         puzzle = puzzles[pk]
         line = puzzle.line
-        answers = {student.pk: Answer(student) for student in students}
+        answers = {student.pk: Answer(student, names[student.pk]) for student in students}
         played: dict[tuple[str, str], list[str]] = defaultdict(list)
         words: dict[tuple[str, str], str] = {}
-        for user_id, solved, hinted, seen, wrong, ply, seconds in by_item[pk]:
+        for user_id, solved, hinted, seen, before, wrong, ply, seconds in by_item[pk]:
             answer = answers[user_id]
-            alone = solved and not (hinted or seen)
+            alone = solved and not (hinted or seen or before)
             if not answer.tries:
                 answer.first_try = alone
             answer.tries += 1
@@ -175,7 +192,7 @@ def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemRe
                     words[key] = _said(position, wrong, line.side_at(position))
                 if not answer.first_wrong:
                     answer.first_wrong = words[key]
-                    played[key].append(display_name(answer.student))
+                    played[key].append(answer.name)
         moves, place, drawn = _wrong_moves(played, words)
         board = _drawn(line.at(int(place)), line.solver, drawn) if place is not None else None
         results.append(
@@ -204,9 +221,10 @@ def _task_results(assignment: Assignment, students: list[User]) -> list[ItemResu
             user__in=students, task__in=tasks
         ).values_list("user_id", "task_id", "best_stars", "attempts")
     }
+    names = _names(students)
     results = []
     for task in tasks:
-        result = _task_result(task, students, by_item[task.pk])
+        result = _task_result(task, students, names, by_item[task.pk])
         for answer in result.answers:
             stars, attempts = standing.get((answer.student.pk, task.pk), (0, 0))
             answer.solved = answer.solved or stars > 0
@@ -215,8 +233,10 @@ def _task_results(assignment: Assignment, students: list[User]) -> list[ItemResu
     return results
 
 
-def _task_result(task: Task, students: list[User], tries: Iterable[TaskTry]) -> ItemResult:
-    answers = {student.pk: Answer(student) for student in students}
+def _task_result(
+    task: Task, students: list[User], names: dict[int, str], tries: Iterable[TaskTry]
+) -> ItemResult:
+    answers = {student.pk: Answer(student, names[student.pk]) for student in students}
     played: dict[tuple[str, str], list[str]] = defaultdict(list)
     words: dict[tuple[str, str], str] = {}
     options = task.local_options()
@@ -235,13 +255,13 @@ def _task_result(task: Task, students: list[User], tries: Iterable[TaskTry]) -> 
             answer.first_wrong = options[one.wrong_option]
             key = ("", f"option:{one.wrong_option}")
             words[key] = answer.first_wrong
-            played[key].append(display_name(answer.student))
+            played[key].append(answer.name)
         elif one.wrong_move:
             key = (one.wrong_fen, one.wrong_move)
             if key not in words:
                 words[key] = _task_move_words(one.wrong_fen, one.wrong_move, task.learner)
             answer.first_wrong = words[key]
-            played[key].append(display_name(answer.student))
+            played[key].append(answer.name)
     moves, place, drawn = _wrong_moves(played, words)
     board = None
     if place:

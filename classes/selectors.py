@@ -84,14 +84,34 @@ def tasks_of(assignment: Assignment) -> list[Task]:
 
 @dataclass(frozen=True)
 class SetTry:
-    """A student's try that counts toward a puzzle set: `alone` when solved without a hint and without the
-    solution seen, `helped` when solved with either."""
+    """A student's try that counts toward a puzzle set: `alone` when solved without a hint, without the
+    solution and not soon after either (trainer.Attempt.found_alone), `helped` when solved with help."""
 
     student_id: int
     puzzle_id: int
     alone: bool
     helped: bool
     when: datetime
+
+
+@dataclass(frozen=True)
+class SetPool:
+    """What a puzzle set is made of now: the puzzles a student can still be served (`active`, for chosen
+    puzzles in the order they were chosen), the ones the curators have disabled since (`disabled`), and how
+    many the set asks for. A disabled puzzle is left out of a student's count unless that student had
+    solved it: work done stays done, and no one is asked for a puzzle they can no longer open."""
+
+    active: list[int]
+    disabled: frozenset[int]
+    asked: int
+
+    @property
+    def size(self) -> int:
+        """How many puzzles finish the set for a student who solved none of the disabled ones."""
+        return min(self.asked, len(self.active))
+
+    def size_for(self, solved: set[int]) -> int:
+        return min(self.asked, len(self.active) + len(solved & self.disabled))
 
 
 def chosen_puzzles(assignment: Assignment) -> list[int]:
@@ -105,8 +125,8 @@ def disabled_puzzles(assignment: Assignment) -> list[int]:
 
 
 def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
-    """The active puzzles of a theme set's theme within its band: what the set's Train link serves."""
-    rows = PuzzleTheme.objects.filter(theme=assignment.theme, active=True)
+    """The puzzles of a theme set's theme within its band, active or not."""
+    rows = PuzzleTheme.objects.filter(theme=assignment.theme)
     if assignment.rating_min is not None:
         rows = rows.filter(rating__gte=assignment.rating_min)
     if assignment.rating_max is not None:
@@ -114,29 +134,41 @@ def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
     return rows
 
 
-def set_size(assignment: Assignment) -> int:
-    """How many puzzles finish a set: the chosen ones still active, or as many of the theme as the set asks
-    for and the band still holds."""
+def pool(assignment: Assignment) -> SetPool:
+    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band (one query)."""
     if assignment.kind == Assignment.Kind.PUZZLES:
-        return len(chosen_puzzles(assignment))
-    return min(assignment.puzzle_count, theme_rows(assignment).count())
+        chosen = list(assignment.puzzles.all())
+        return SetPool(chosen_puzzles(assignment), frozenset(disabled_puzzles(assignment)), asked=len(chosen))
+    rows = list(theme_rows(assignment).values_list("puzzle_id", "active"))
+    return SetPool(
+        [pk for pk, active in rows if active],
+        frozenset(pk for pk, active in rows if not active),
+        asked=assignment.puzzle_count,
+    )
+
+
+def set_size(assignment: Assignment) -> int:
+    """How many puzzles finish a set for a student who solved none of its disabled puzzles."""
+    return pool(assignment).size
 
 
 def set_tries(assignment: Assignment, student_ids: list[int]) -> list[SetTry]:
     """The students' tries that count toward a puzzle set, oldest first: made since the set was assigned, on
-    its chosen puzzles or on puzzles of its theme within its rating band, all still active."""
+    its chosen puzzles or on puzzles of its theme within its rating band (disabled ones too: a student's
+    work on them stays theirs)."""
     attempts = Attempt.objects.filter(user_id__in=student_ids, created__gte=assignment.created)
     if assignment.kind == Assignment.Kind.PUZZLES:
-        attempts = attempts.filter(puzzle_id__in=chosen_puzzles(assignment))
+        attempts = attempts.filter(puzzle_id__in=[puzzle.pk for puzzle in assignment.puzzles.all()])
     else:
         attempts = attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
     rows = attempts.order_by("created", "id").values_list(
-        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "created"
+        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before", "created"
     )
-    return [
-        SetTry(user_id, puzzle_id, solved and not (hinted or seen), solved and (hinted or seen), when)
-        for user_id, puzzle_id, solved, hinted, seen, when in rows
-    ]
+    tries = []
+    for user_id, puzzle_id, solved, hinted, seen, helped_before, when in rows:
+        helped = hinted or seen or helped_before
+        tries.append(SetTry(user_id, puzzle_id, solved and not helped, solved and helped, when))
+    return tries
 
 
 def _course_cells(
@@ -181,8 +213,7 @@ def _course_cells(
 def _puzzle_cells(
     assignment: Assignment, student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
-    chosen = chosen_puzzles(assignment)
-    total = set_size(assignment)
+    puzzles = pool(assignment)
     by_student: dict[int, list[SetTry]] = defaultdict(list)
     for counted in set_tries(assignment, student_ids):
         by_student[counted.student_id].append(counted)
@@ -190,12 +221,15 @@ def _puzzle_cells(
     for student_id in student_ids:
         attempts = by_student[student_id]
         solved: list[int] = []
-        finished = None
         for counted in attempts:
             if counted.alone and counted.puzzle_id not in solved:
                 solved.append(counted.puzzle_id)
-                if len(solved) == total:
-                    finished = counted.when
+        total = puzzles.size_for(set(solved))
+        finished = None
+        for counted in attempts:  # the moment the student's `total`-th puzzle was solved
+            if counted.alone and solved.index(counted.puzzle_id) == total - 1:
+                finished = counted.when
+                break
         status, late = _status(
             done=len(solved),
             total=total,
@@ -212,7 +246,7 @@ def _puzzle_cells(
             solved_attempts=sum(1 for counted in attempts if counted.alone),
             helped=len({counted.puzzle_id for counted in attempts if counted.helped} - set(solved)),
             finished_late=late,
-            next_puzzle_id=next((pk for pk in chosen if pk not in solved), None),
+            next_puzzle_id=next((pk for pk in chosen_puzzles(assignment) if pk not in solved), None),
         )
     return cells
 

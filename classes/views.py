@@ -199,7 +199,7 @@ def _class_page(
         "invitations": school_class.invitations.select_related("user").order_by("created"),
         "invite_fields": invite_form.as_p() if invite_form else blank(InviteForm),
         "max_students": MAX_STUDENTS,
-        "made_any": made_accounts.made_by(school_class, _user(request)).exists(),
+        "made_any": made_accounts.made_for(school_class, _user(request)).exists(),
         **class_page_parts(school_class, _user(request)),
     }
     return render(request, "classes/class.html", context, status=status)
@@ -344,7 +344,7 @@ def student_page(request: HttpRequest, class_id: int, student_id: int) -> HttpRe
         "chart": rating_chart(selectors.rating_series(student)),
         "rating": selectors.puzzle_rating(student),
         "attempts": selectors.recent_attempts(student),
-        "made_here": made_accounts.made_by(school_class, _user(request)).filter(pk=student.pk).exists(),
+        "made_here": made_accounts.made_for(school_class, _user(request)).filter(pk=student.pk).exists(),
     }
     return render(request, "classes/student.html", context)
 

@@ -1,4 +1,5 @@
 import math
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
@@ -8,6 +9,9 @@ from django.utils.translation import gettext_lazy as _
 from trainer.lines import PuzzleLine
 from trainer.rating import MAX_RD, START, START_VOLATILITY
 
+#: How long a hint or a solution shown in a try marks the player's next tries at the puzzle as helped: a
+#: puzzle replayed the same day from what was just shown is not found alone; found again a day later, it is.
+HELP_LASTS = timedelta(days=1)
 #: The ratings a puzzle may have; the rating updates of every solving move assume them.
 RATING_RANGE = (0.0, 4000.0)
 
@@ -117,7 +121,8 @@ class Attempt(models.Model):
     repeated submission of the same try impossible to record twice; `latest` marks the player's last try at
     the puzzle (the retry queue is the latest tries that failed); `hinted` that a hint was shown during the
     try (a rated try with a hint is recorded as a miss, see `services.take_hint`). A try `solved` with a hint
-    or with the solution seen is kept as the player's, and counts for no teacher as solved (`found_alone`)."""
+    or with the solution seen, in it or in a try shortly before, is kept as the player's, and counts for no
+    teacher as solved (`found_alone`)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="attempts", verbose_name=_("user")
@@ -134,9 +139,11 @@ class Attempt(models.Model):
     puzzle_rating_before = models.FloatField(_("puzzle rating before"), null=True, blank=True)
     puzzle_rating_after = models.FloatField(_("puzzle rating after"), null=True, blank=True)
     latest = models.BooleanField(_("the latest try at the puzzle"), default=True)
-    #: The solution was shown in this try, or in an earlier one of the player at the puzzle: solved or not,
-    #: the puzzle was not found alone.
+    #: The solution was shown in this try.
     solution_seen = models.BooleanField(_("solution seen"), default=False, db_default=False)
+    #: An earlier try of the player at the puzzle, at most `HELP_LASTS` before, took a hint or showed the
+    #: solution: a replay of what was just shown is not a puzzle found alone.
+    helped_before = models.BooleanField(_("helped before"), default=False, db_default=False)
     #: The try's wrong move in coordinates ("" when it made none) and the ply of the line it was played at.
     wrong_move = models.CharField(_("wrong move"), max_length=10, blank=True, db_default="")
     wrong_ply = models.PositiveSmallIntegerField(_("ply of the wrong move"), null=True, blank=True)
@@ -166,8 +173,8 @@ class Attempt(models.Model):
 
     @property
     def found_alone(self) -> bool:
-        """Solved without a hint and without having seen the solution."""
-        return self.solved and not self.hinted and not self.solution_seen
+        """Solved without a hint, without the solution, and not soon after either (`helped_before`)."""
+        return self.solved and not (self.hinted or self.solution_seen or self.helped_before)
 
 
 class PuzzleReport(models.Model):

@@ -21,6 +21,8 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.core import signing
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from senterej.board import shown as shown_stamp
@@ -31,7 +33,7 @@ from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, s
 from senterej.engine.search import search
 from senterej.play.words import result_sentence
 from trainer import selectors
-from trainer.models import Attempt, PlayerRating, Puzzle
+from trainer.models import HELP_LASTS, Attempt, PlayerRating, Puzzle
 from trainer.rating import MAX_RD, START_VOLATILITY, Rating, rate_attempt
 from trainer.werera_round import werera_refutation
 
@@ -414,8 +416,8 @@ def record_attempt(
 ) -> Attempt:
     """Records a try exactly once (by its serving token) and rates it if it is the player's first at this
     puzzle, player and puzzle rated from their values before, both rows locked. A first try with a hint is a
-    miss (see `take_hint`); a later one keeps its result and says it was helped. A try after the solution
-    was seen in an earlier one is marked as made with the solution seen."""
+    miss (see `take_hint`); a later one keeps its result and says it was helped. A try within `HELP_LASTS`
+    of one that took a hint or showed the solution is marked `helped_before`."""
     PlayerRating.objects.get_or_create(user=user, defaults={"rating": starting_rating})
     try:
         with transaction.atomic():
@@ -428,7 +430,8 @@ def record_attempt(
             before_tries = Attempt.objects.filter(user=user, puzzle=puzzle)
             first = not earlier and not before_tries.exists()
             solved = solved and not (first and hinted)
-            seen = how.solution_seen or (not first and before_tries.filter(solution_seen=True).exists())
+            recent = before_tries.filter(created__gte=timezone.now() - HELP_LASTS)
+            helped_before = not first and recent.filter(Q(hinted=True) | Q(solution_seen=True)).exists()
             attempt = Attempt(
                 user=user,
                 puzzle=puzzle,
@@ -436,7 +439,8 @@ def record_attempt(
                 solved=solved,
                 hinted=hinted,
                 rated=first,
-                solution_seen=seen,
+                solution_seen=how.solution_seen,
+                helped_before=helped_before,
                 wrong_move=how.wrong_move,
                 wrong_ply=how.wrong_ply,
                 seconds=how.seconds,

@@ -5,12 +5,16 @@ the first try, each student's first wrong move (drawn on the board), their time 
 
 import html
 import re
+from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 
 from classes import results, selectors, services
+from classes.models import Assignment
 from testing.factories import LADDER, PuzzleFactory
+from trainer.models import HELP_LASTS, Attempt
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +53,14 @@ class Solver:
         self.state = offered(page)
 
 
+def a_day_ago(assignment) -> None:
+    """As if the set and every try at it were made a day and a bit ago."""
+    back = HELP_LASTS + timedelta(hours=1)
+    Assignment.objects.filter(pk=assignment.pk).update(created=F("created") - back - back)
+    Attempt.objects.update(created=F("created") - back)
+    assignment.refresh_from_db()
+
+
 def table_cell(page: str, student: str) -> str:
     row = re.search(rf"{student}</a>.*?</tr>", page, re.S).group(0)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row))
@@ -76,7 +88,7 @@ def test_a_solution_seen_then_replayed_is_shown_as_such_and_not_counted(
     table = teacher.get(reverse("classes:class", args=[school_class.pk])).content.decode()
     assert "0/3 · 0 % · 1 only with help" in table_cell(table, "Selam Tesfaye")
     page = make.logged_in(selam).get(reverse("classes:assignment", args=[assignment.pk])).content.decode()
-    assert "solved with a hint or after seeing the solution: solve it again on your own" in page
+    assert "solved with help (a hint or the solution, in that try or in the day before it)" in page
     assert "0 of 3 solved" in page and "1 solved only with a hint or the solution, not counted" in page
 
     answer = teacher.get(reverse("classes:assignment_results", args=[school_class.pk, assignment.pk]))
@@ -84,8 +96,19 @@ def test_a_solution_seen_then_replayed_is_shown_as_such_and_not_counted(
     assert "Selam Tesfaye 2 solved only with help – " in text  # two tries, no wrong move: the solution
     assert re.search(r"Selam Tesfaye 2 solved only with help – \d+ s 0 yes", text)
 
+    solver.again()  # replayed again at once: still what was just shown
+    solver.solve()
+    assert selectors.cells([assignment], [selam.pk])[(assignment.pk, selam.pk)].done == 0
+    a_day_ago(assignment)
+    solver.again()  # found again a day later: now it counts
+    solver.solve()
+    cell = selectors.cells([assignment], [selam.pk])[(assignment.pk, selam.pk)]
+    assert (cell.done, cell.helped, cell.attempts, cell.solved_attempts) == (1, 0, 4, 1)
 
-def test_a_second_try_with_a_hint_is_not_counted_but_one_alone_is(school_class, selam, three, make):
+
+def test_a_second_try_with_a_hint_and_its_replay_are_not_counted_but_one_alone_a_day_later_is(
+    school_class, selam, three, make
+):
     (first, _second, _third), assignment = three
     solver = Solver(make.logged_in(selam), first)
     solver.move("h1g1")  # wrong: the first try is a rated miss
@@ -94,10 +117,15 @@ def test_a_second_try_with_a_hint_is_not_counted_but_one_alone_is(school_class, 
     solver.solve()
     cell = selectors.cells([assignment], [selam.pk])[(assignment.pk, selam.pk)]
     assert (cell.done, cell.helped) == (0, 1)
+    solver.again()  # the line the hint showed, replayed at once: not found alone
+    solver.solve()
+    cell = selectors.cells([assignment], [selam.pk])[(assignment.pk, selam.pk)]
+    assert (cell.done, cell.helped, cell.attempts, cell.solved_attempts) == (0, 1, 3, 0)
+    a_day_ago(assignment)
     solver.again()
     solver.solve()
     cell = selectors.cells([assignment], [selam.pk])[(assignment.pk, selam.pk)]
-    assert (cell.done, cell.helped, cell.attempts, cell.solved_attempts) == (1, 0, 3, 1)
+    assert (cell.done, cell.helped, cell.attempts, cell.solved_attempts) == (1, 0, 4, 1)
 
 
 def test_a_disabled_puzzle_is_flagged_to_the_teacher_and_left_out(school_class, almaz, selam, three, make):
@@ -122,11 +150,26 @@ def test_a_disabled_puzzle_is_flagged_to_the_teacher_and_left_out(school_class, 
     assert selectors.cells([assignment], [selam.pk])[(assignment.pk, selam.pk)].status == "done"
 
 
-def test_a_theme_set_whose_band_lost_puzzles_counts_what_is_left_and_says_so(school_class, almaz, make):
+def test_a_puzzle_disabled_after_a_student_solved_it_stays_solved_for_them(
+    school_class, selam, dawit, three, make
+):
+    (first, _second, _third), assignment = three
+    Solver(make.logged_in(selam), first).solve()
+    first.active = False
+    first.save()
+    grid = selectors.cells(selectors.with_items(school_class.assignments.all()), [selam.pk, dawit.pk])
+    assert (grid[(assignment.pk, selam.pk)].done, grid[(assignment.pk, selam.pk)].total) == (1, 3)
+    assert (grid[(assignment.pk, dawit.pk)].done, grid[(assignment.pk, dawit.pk)].total) == (0, 2)
+
+
+def test_a_theme_set_whose_band_lost_puzzles_counts_what_is_left_and_says_so(
+    school_class, almaz, selam, dawit, make
+):
     puzzles = [make.puzzle(rating=1000.0 + 10 * i, themes="fork") for i in range(3)]
     assignment = services.create_assignment(
         school_class=school_class, kind="theme", theme="fork", puzzle_count=3, rating_min=900, rating_max=1100
     )
+    make.attempt(selam, puzzles[0], solved=True, when=assignment.created + timedelta(seconds=1))
     for gone in puzzles[:2]:
         gone.active = False
         gone.save()
@@ -134,6 +177,10 @@ def test_a_theme_set_whose_band_lost_puzzles_counts_what_is_left_and_says_so(sch
     assert selectors.set_size(assignment) == 1
     page = make.logged_in(almaz).get(reverse("classes:class", args=[school_class.pk])).content.decode()
     assert "Only 1 puzzle of this theme is left in the band: it is the whole set now." in page
+    # Selam's solve of a puzzle disabled since stays hers: her set is it and the one left; Dawit's is one.
+    grid = selectors.cells([assignment], [selam.pk, dawit.pk])
+    assert (grid[(assignment.pk, selam.pk)].done, grid[(assignment.pk, selam.pk)].total) == (1, 2)
+    assert (grid[(assignment.pk, dawit.pk)].done, grid[(assignment.pk, dawit.pk)].total) == (0, 1)
 
 
 def test_the_results_show_first_tries_first_wrong_moves_on_the_board_and_times(

@@ -4,14 +4,16 @@ was shown (the page's signed stamp, `senterej.board.shown`) to the end of the tr
 
 import html
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from senterej.board import shown
 from testing.factories import LADDER, PuzzleFactory
-from trainer.models import Attempt
+from trainer.models import HELP_LASTS, Attempt
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +74,7 @@ def test_a_page_left_open_for_hours_counts_at_most_the_longest_try(client, learn
 
 
 def test_a_try_after_the_solution_was_seen_is_solved_but_not_found_alone(client, learner):
-    """The issue's case: view the solution, try again, replay it."""
+    """The issue's case: view the solution, try again, replay it. A day later, found again, it counts."""
     client.force_login(learner)
     puzzle = PuzzleFactory(line=LADDER)
     state = offered(show(client, puzzle))
@@ -82,7 +84,13 @@ def test_a_try_after_the_solution_was_seen_is_solved_but_not_found_alone(client,
     move(client, puzzle, "d1d8", {**state, "ply": 2})
     gave_up, replayed = Attempt.objects.order_by("id")
     assert (gave_up.solved, gave_up.solution_seen, gave_up.found_alone) == (False, True, False)
-    assert (replayed.solved, replayed.solution_seen, replayed.found_alone) == (True, True, False)
+    assert (replayed.solved, replayed.helped_before, replayed.found_alone) == (True, True, False)
+    assert not replayed.solution_seen  # it was seen in the try before, not in this one
+    Attempt.objects.update(created=timezone.now() - HELP_LASTS - timedelta(minutes=1))
+    state = again(client, puzzle)
+    move(client, puzzle, "h1d1", state)
+    move(client, puzzle, "d1d8", {**state, "ply": 2})
+    assert Attempt.objects.order_by("id").last().found_alone
     # Another player's try at the same puzzle is not marked by the first one's look at the solution.
     other = PuzzleFactory(line=LADDER)
     state = offered(show(client, other))
@@ -103,6 +111,16 @@ def test_a_charged_hint_try_is_completed_with_its_wrong_move_when_it_ends(client
     charged.refresh_from_db()
     assert (charged.solved, charged.wrong_move, charged.wrong_ply) == (False, "d1d7", 2)
     assert charged.seconds is not None and Attempt.objects.count() == 1
+    state = again(client, puzzle)  # the line just shown by the hint, replayed at once
+    move(client, puzzle, "h1d1", state)
+    move(client, puzzle, "d1d8", {**state, "ply": 2})
+    replay = Attempt.objects.order_by("id").last()
+    assert (replay.solved, replay.hinted, replay.helped_before, replay.found_alone) == (
+        True,
+        False,
+        True,
+        False,
+    )
 
 
 @pytest.mark.parametrize("value", ["", "x" * 100, "\x00", "١٢٣", "99999999999999999999:sig", None])

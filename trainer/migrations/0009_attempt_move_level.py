@@ -17,6 +17,11 @@ class Migration(migrations.Migration):
         ),
         migrations.AddField(
             model_name='attempt',
+            name='helped_before',
+            field=models.BooleanField(db_default=False, default=False, verbose_name='helped before'),
+        ),
+        migrations.AddField(
+            model_name='attempt',
             name='solution_seen',
             field=models.BooleanField(db_default=False, default=False, verbose_name='solution seen'),
         ),
