@@ -7,6 +7,7 @@ from typing import Any, cast
 from django import forms
 from django.core.signals import setting_changed
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -183,6 +184,10 @@ class AssignmentForm(forms.Form):
             self.add_error("puzzle_ids", _("Give at least one puzzle number."))
         if data.get("due_time") and not data.get("due_on") and "due_on" not in self.errors:
             self.add_error("due_on", _("A due time needs a due date: give the date too."))
+        due_on = data.get("due_on")
+        if due_on and due_on < timezone.localdate() and due_on != self.initial.get("due_on"):
+            # A day already gone makes the work late for everyone at once; an edit may keep the one it had.
+            self.add_error("due_on", _("That day has passed: choose today or a later day."))
         return data
 
 

@@ -56,12 +56,12 @@ def test_editing_changes_the_contents_and_the_due_time(school_class, lesson, alm
     second = lesson.tasks.last()
     answer = make.logged_in(almaz).post(
         edit_url(assignment),
-        {"kind": "tasks", "tasks": [second.pk], "due_on": "2026-06-01", "due_time": "14:30"},
+        {"kind": "tasks", "tasks": [second.pk], "due_on": "2027-06-01", "due_time": "14:30"},
     )
     assert answer.status_code == 302 and answer.url == reverse("classes:class", args=[school_class.pk])
     assignment.refresh_from_db()
     assert (assignment.kind, assignment.lesson, list(assignment.tasks.all())) == ("tasks", None, [second])
-    assert (assignment.due_on, assignment.due_time) == (date(2026, 6, 1), time(14, 30))
+    assert (assignment.due_on, assignment.due_time) == (date(2027, 6, 1), time(14, 30))
 
 
 def test_editing_counts_the_work_already_done_against_the_new_contents(school_class, lesson, selam, make):
@@ -123,7 +123,7 @@ def test_an_archived_class_s_assignment_is_not_edited(school_class, lesson, alma
     assignment = make.assign_lesson(school_class, lesson)
     services.archive_class(school_class=school_class)
     answer = make.logged_in(almaz).post(
-        edit_url(assignment), {"kind": "lesson", "lesson": lesson.pk, "due_on": "2026-09-01"}
+        edit_url(assignment), {"kind": "lesson", "lesson": lesson.pk, "due_on": "2027-09-01"}
     )
     assert answer.status_code == 400 and "This class is archived" in answer.content.decode()
     assignment.refresh_from_db()

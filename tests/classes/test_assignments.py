@@ -1,10 +1,11 @@
 """Assignments set from the class page: a lesson, chosen tasks, a theme's puzzles in a rating band, chosen
 puzzles, each with an optional due date; incomplete or tampered forms are a 400; deleting keeps the work."""
 
-from datetime import date
+from datetime import date, time, timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from classes.models import Assignment
 
@@ -23,10 +24,10 @@ def test_the_form_offers_lessons_tasks_and_themes(school_class, lesson, almaz, m
 
 
 def test_a_lesson_is_assigned_with_a_due_date(school_class, lesson, almaz, make):
-    answer = post(make.logged_in(almaz), school_class, kind="lesson", lesson=lesson.pk, due_on="2026-04-01")
+    answer = post(make.logged_in(almaz), school_class, kind="lesson", lesson=lesson.pk, due_on="2027-04-01")
     assert answer.url == reverse("classes:class", args=[school_class.pk])
     assignment = Assignment.objects.get()
-    assert (assignment.kind, assignment.lesson, assignment.due_on) == ("lesson", lesson, date(2026, 4, 1))
+    assert (assignment.kind, assignment.lesson, assignment.due_on) == ("lesson", lesson, date(2027, 4, 1))
 
 
 def test_chosen_tasks_are_assigned(school_class, lesson, almaz, make):
@@ -140,3 +141,17 @@ def test_puzzle_numbers_no_puzzle_can_have_are_a_400_with_a_message(
     answer = post(make.logged_in(almaz), school_class, kind="puzzles", puzzle_ids=numbers)
     assert answer.status_code == 400 and message in answer.content.decode()
     assert not Assignment.objects.exists()
+
+
+def test_a_due_date_already_gone_is_refused_but_an_edit_may_keep_its_own(school_class, lesson, almaz, make):
+    teacher = make.logged_in(almaz)
+    yesterday = timezone.localdate() - timedelta(days=1)
+    answer = post(teacher, school_class, kind="lesson", lesson=lesson.pk, due_on=yesterday.isoformat())
+    assert answer.status_code == 400 and "That day has passed" in answer.content.decode()
+    assert not Assignment.objects.exists()
+    kept = make.assign_lesson(school_class, lesson, due_on=yesterday)
+    edit = reverse("classes:assignment_edit", args=[school_class.pk, kept.pk])
+    data = {"kind": "lesson", "lesson": lesson.pk, "due_on": yesterday.isoformat(), "due_time": "18:00"}
+    assert teacher.post(edit, data).status_code == 302
+    kept.refresh_from_db()
+    assert (kept.due_on, kept.due_time) == (yesterday, time(18, 0))
