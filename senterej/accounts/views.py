@@ -36,7 +36,8 @@ class ProfileForm(forms.ModelForm[User]):
         required=False,
         label=gettext_lazy("I teach"),
         help_text=gettext_lazy(
-            "Teachers create classes, give them lessons and puzzles, and follow their work."
+            "Teachers create classes, give them lessons and puzzles, and follow their work. Unticked, your"
+            " classes and their students' work stay, but their pages close to you until you tick it again."
         ),
     )
 
