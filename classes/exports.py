@@ -83,13 +83,15 @@ def _headings(assignment: Assignment) -> list[str]:
             _("status"),
             _("puzzles solved (of %(total)d)") % {"total": _puzzles_to_solve(assignment)},
             _("tries solved, in per cent"),
+            _("solved only with help, not counted"),
         ]
     return [f"{title}: {word}" for word in words]
 
 
 def _cells(assignment: Assignment, cell: Cell) -> list[str]:
-    last = number(cell.stars) if assignment.is_course else _success_rate(cell)
-    return [cell.status_name, number(cell.done), last]
+    if assignment.is_course:
+        return [cell.status_name, number(cell.done), number(cell.stars)]
+    return [cell.status_name, number(cell.done), _success_rate(cell), number(cell.helped)]
 
 
 def progress_rows(school_class: SchoolClass, *, today: date) -> list[list[str]]:

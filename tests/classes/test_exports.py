@@ -64,10 +64,11 @@ def test_the_english_csv_opens_in_excel_with_names_due_dates_and_numbers(worked,
         "2 puzzles: Fork (due 20 December 2026): status",
         "2 puzzles: Fork (due 20 December 2026): puzzles solved (of 2)",
         "2 puzzles: Fork (due 20 December 2026): tries solved, in per cent",
+        "2 puzzles: Fork (due 20 December 2026): solved only with help, not counted",
     ]
     students = {row[0]: row for row in rows[2:]}
-    assert students["dawit"][3:] == ["not started", "0", "0", "not started", "0", ""]
-    assert students["selam"][3:] == ["done", "2", "5", "in progress", "1", "33.3"]
+    assert students["dawit"][3:] == ["not started", "0", "0", "not started", "0", "", "0"]
+    assert students["selam"][3:] == ["done", "2", "5", "in progress", "1", "33.3", "0"]
     (kovac,) = (row for row in rows[2:] if row[0] not in ("dawit", "selam"))
     assert kovac[1:3] == ["Ján", "Kováč"]
 
@@ -82,9 +83,12 @@ def test_the_slovak_csv_separates_cells_by_semicolons_and_decimals_by_commas(wor
         "priezvisko",
         "Lekcia 1: The setup (termín 5. decembra 2026): stav",
     ]
-    assert rows[1][-1] == "2 úlohy: Vidlička (termín 20. decembra 2026): vyriešené pokusy v percentách"
+    assert rows[1][-2] == "2 úlohy: Vidlička (termín 20. decembra 2026): vyriešené pokusy v percentách"
+    assert (
+        rows[1][-1] == "2 úlohy: Vidlička (termín 20. decembra 2026): vyriešené len s pomocou, nepočítajú sa"
+    )
     students = {row[0]: row for row in rows[2:]}
-    assert students["selam"][3:] == ["hotovo", "2", "5", "rozpracované", "1", "33,3"]
+    assert students["selam"][3:] == ["hotovo", "2", "5", "rozpracované", "1", "33,3", "0"]
     assert any(row[1:3] == ["Ján", "Kováč"] for row in rows[2:])
 
 
