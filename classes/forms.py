@@ -12,6 +12,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from classes.models import ANNOUNCEMENT_LENGTH, MAX_STUDENTS, Assignment, SchoolClass
+from classes.usernames import visible
 from course.models import Lesson, Task
 from trainer.models import Puzzle, PuzzleTheme
 from trainer.words import THEME_NAMES, theme_name
@@ -49,7 +50,9 @@ class StudentsForm(forms.Form):
     )
 
     def clean_names(self) -> list[str]:
-        names = [line.strip() for line in self.cleaned_data["names"].splitlines() if line.strip()]
+        """The names, one a line, each without what shows nothing (usernames.visible); a line left empty
+        (a blank one, or one of invisible characters, as a spreadsheet's empty cells paste) is skipped."""
+        names = [name for name in map(visible, self.cleaned_data["names"].splitlines()) if name]
         if not names:
             raise forms.ValidationError(_("Write at least one name."))
         if len(names) > MAX_STUDENTS:
