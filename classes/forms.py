@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from classes.announcements import plain
 from classes.models import ANNOUNCEMENT_LENGTH, MAX_STUDENTS, Assignment, SchoolClass
 from classes.usernames import visible
 from course.models import Lesson, Task
@@ -208,6 +209,13 @@ class AnnouncementForm(forms.Form):
         max_length=ANNOUNCEMENT_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
+
+    def clean_text(self) -> str:
+        """The text without bidi controls, which would turn the rest of it around (announcements.plain)."""
+        text = plain(self.cleaned_data["text"])
+        if not text:
+            raise forms.ValidationError(_("Write the announcement first."))
+        return text
 
 
 class CoTeacherForm(forms.Form):
