@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from classes import announcements
+from classes import announcements, chosen_order
 from classes.models import Announcement, Assignment, Invitation, SchoolClass
 from classes.words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from course.models import Lesson, Task, TaskProgress
@@ -70,9 +70,12 @@ def _status(
 
 
 def with_items(assignments: QuerySet[Assignment]) -> list[Assignment]:
-    """Assignments with what they are made of, loaded once: lessons, tasks and puzzles."""
+    """Assignments with what they are made of, loaded once: lessons, tasks and puzzles (in the teacher's
+    order, chosen_order)."""
     return list(
-        assignments.select_related("lesson").prefetch_related("tasks__lesson", "lesson__tasks", "puzzles")
+        assignments.select_related("lesson").prefetch_related(
+            "tasks__lesson", "lesson__tasks", chosen_order.prefetch()
+        )
     )
 
 

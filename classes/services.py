@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from classes import access
+from classes import access, chosen_order
 from classes.models import MAX_STUDENTS, Assignment, Invitation, Membership, SchoolClass, StudentAccount
 from classes.usernames import username_base, visible
 from course.models import Lesson, Task
@@ -291,7 +291,7 @@ class Contents:
             puzzle_count=assignment.puzzle_count,
             rating_min=assignment.rating_min,
             rating_max=assignment.rating_max,
-            puzzles=list(assignment.puzzles.all()),
+            puzzles=chosen_order.puzzles(assignment),
             due_on=assignment.due_on,
             due_time=assignment.due_time,
         )
@@ -328,7 +328,7 @@ def _store(assignment: Assignment, contents: Contents) -> None:
     assignment.due_on, assignment.due_time = contents.due_on, contents.due_time
     assignment.save()
     assignment.tasks.set(contents.tasks if kind == Assignment.Kind.TASKS else [])
-    assignment.puzzles.set(contents.puzzles if kind == Assignment.Kind.PUZZLES else [])
+    chosen_order.store(assignment, contents.puzzles if kind == Assignment.Kind.PUZZLES else [])
 
 
 def create_assignment(
