@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from classes import access, services
+from classes import access, chosen_order, services
 from classes.forms import AssignmentForm, CopyForm
 from classes.models import Assignment
 from classes.words import assignment_title
@@ -27,7 +27,9 @@ def _user(request: HttpRequest) -> User:
 def _assignment_for_teacher(request: HttpRequest, class_id: int, assignment_id: int) -> Assignment:
     school_class = access.class_for_teacher(_user(request), class_id)
     return get_object_or_404(
-        Assignment.objects.select_related("school_class", "lesson").prefetch_related("tasks", "puzzles"),
+        Assignment.objects.select_related("school_class", "lesson").prefetch_related(
+            "tasks", chosen_order.prefetch()
+        ),
         pk=assignment_id,
         school_class=school_class,
     )

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from classes import made_accounts
+from classes import made_accounts, name_order
 from classes.models import SchoolClass
 from classes.services import NewStudent
 from classes.views import GET_OR_POST, _get_class_for_teacher, _user
@@ -51,7 +51,7 @@ def _chosen(request: HttpRequest, made: list[User]) -> list[User]:
 @require_http_methods(GET_OR_POST)
 def class_cards(request: HttpRequest, class_id: int) -> HttpResponse:
     school_class = _get_class_for_teacher(request, class_id)
-    made = list(made_accounts.made_for(school_class, _user(request)))
+    made = name_order.by_name(made_accounts.made_for(school_class, _user(request)))
     error = ""
     if request.method == "POST":
         chosen = _chosen(request, made)

@@ -12,7 +12,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from classes.announcements import plain
 from classes.models import ANNOUNCEMENT_LENGTH, MAX_STUDENTS, Assignment, SchoolClass
+from classes.usernames import visible
 from course.models import Lesson, Task
 from trainer.models import Puzzle, PuzzleTheme
 from trainer.words import THEME_NAMES, theme_name
@@ -21,8 +23,9 @@ NAME_LENGTH = 100
 #: A rating band's bounds; puzzle ratings live well inside.
 RATING_FLOOR, RATING_CEILING = 0, 4000
 MAX_CHOSEN_PUZZLES = 100
-#: The largest number a puzzle can have (the database's 64-bit key): a larger one is no puzzle's.
-LARGEST_PUZZLE_NUMBER = 2**63 - 1
+#: The largest puzzle number an error message repeats: a longer one is only said to be too large (it is no
+#: puzzle's, and repeating a hundred digits helps no one).
+LARGEST_SAID = 10**12 - 1
 #: Puzzle numbers are written in the digits 0-9 only: "²" or "٣" are digits to str.isdigit, not to int.
 PUZZLE_NUMBER = re.compile(r"[0-9]+")
 
@@ -50,7 +53,9 @@ class StudentsForm(forms.Form):
     )
 
     def clean_names(self) -> list[str]:
-        names = [line.strip() for line in self.cleaned_data["names"].splitlines() if line.strip()]
+        """The names, one a line, each without what shows nothing (usernames.visible); a line left empty
+        (a blank one, or one of invisible characters, as a spreadsheet's empty cells paste) is skipped."""
+        names = [name for name in map(visible, self.cleaned_data["names"].splitlines()) if name]
         if not names:
             raise forms.ValidationError(_("Write at least one name."))
         if len(names) > MAX_STUDENTS:
@@ -134,13 +139,41 @@ class AssignmentForm(forms.Form):
         ids = list(dict.fromkeys(int(word) for word in words))
         if len(ids) > MAX_CHOSEN_PUZZLES:
             raise forms.ValidationError(_("At most %(max)d puzzles.") % {"max": MAX_CHOSEN_PUZZLES})
-        possible = [pk for pk in ids if pk <= LARGEST_PUZZLE_NUMBER]
-        found = {puzzle.pk: puzzle for puzzle in Puzzle.objects.filter(pk__in=possible, active=True)}
-        missing = [str(pk) for pk in ids if pk not in found]
-        if missing:
-            raise forms.ValidationError(
-                _("There is no puzzle with the number %(numbers)s.") % {"numbers": ", ".join(missing)}
+        possible = [pk for pk in ids if pk <= LARGEST_SAID]
+        found = {puzzle.pk: puzzle for puzzle in Puzzle.objects.filter(pk__in=possible)}
+        unknown = [str(pk) for pk in possible if pk not in found]
+        too_large = len(ids) - len(possible)
+        disabled = [str(pk) for pk in ids if pk in found and not found[pk].active]
+        said = []
+        if unknown:
+            said.append(
+                ngettext(
+                    "There is no puzzle with the number %(numbers)s.",
+                    "There are no puzzles with the numbers %(numbers)s.",
+                    len(unknown),
+                )
+                % {"numbers": ", ".join(unknown)}
             )
+        if too_large:
+            said.append(
+                ngettext(
+                    "%(count)d number is too large to be a puzzle's number.",
+                    "%(count)d numbers are too large to be puzzles' numbers.",
+                    too_large,
+                )
+                % {"count": too_large}
+            )
+        if disabled:
+            said.append(
+                ngettext(
+                    "The puzzle %(numbers)s is disabled by the curators.",
+                    "The puzzles %(numbers)s are disabled by the curators.",
+                    len(disabled),
+                )
+                % {"numbers": ", ".join(disabled)}
+            )
+        if said:
+            raise forms.ValidationError(said)
         return [found[pk] for pk in ids]
 
     def _check_enough_puzzles(self, theme: str, wanted: int, low: int | None, high: int | None) -> None:
@@ -195,7 +228,12 @@ class CopyForm(forms.Form):
     """The class to copy an assignment to: one the teacher teaches, open, other than its own."""
 
     to_class = forms.ModelChoiceField(
-        label=gettext_lazy("Copy to the class"), queryset=SchoolClass.objects.none()
+        label=gettext_lazy("Copy to the class"),
+        queryset=SchoolClass.objects.none(),
+        error_messages={
+            "required": gettext_lazy("Choose one of your classes."),
+            "invalid_choice": gettext_lazy("Choose one of your classes."),
+        },
     )
 
     def __init__(self, *args: Any, classes: QuerySet[SchoolClass], **kwargs: Any) -> None:
@@ -211,9 +249,20 @@ class AnnouncementForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
     )
 
+    def clean_text(self) -> str:
+        """The text without bidi controls, which would turn the rest of it around (announcements.plain)."""
+        text = plain(self.cleaned_data["text"])
+        if not text:
+            raise forms.ValidationError(_("Write the announcement first."))
+        return text
+
 
 class CoTeacherForm(forms.Form):
-    teacher = forms.CharField(label=gettext_lazy("The teacher's username"), max_length=150)
+    teacher = forms.CharField(
+        label=gettext_lazy("The teacher's username"),
+        max_length=150,
+        error_messages={"max_length": gettext_lazy("A username has at most %(limit_value)d characters.")},
+    )
 
 
 _BLANK: dict[tuple[str | None, type[forms.Form]], SafeString] = {}

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from classes import announcements
+from classes import announcements, chosen_order, name_order
 from classes.models import Announcement, Assignment, Invitation, SchoolClass
 from classes.words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from course.models import Lesson, Task, TaskProgress
@@ -70,9 +70,12 @@ def _status(
 
 
 def with_items(assignments: QuerySet[Assignment]) -> list[Assignment]:
-    """Assignments with what they are made of, loaded once: lessons, tasks and puzzles."""
+    """Assignments with what they are made of, loaded once: lessons, tasks and puzzles (in the teacher's
+    order, chosen_order)."""
     return list(
-        assignments.select_related("lesson").prefetch_related("tasks__lesson", "lesson__tasks", "puzzles")
+        assignments.select_related("lesson").prefetch_related(
+            "tasks__lesson", "lesson__tasks", chosen_order.prefetch()
+        )
     )
 
 
@@ -270,11 +273,8 @@ class Row:
 
 
 def students_of(school_class: SchoolClass) -> list[User]:
-    return list(
-        User.objects.filter(class_memberships__school_class=school_class).order_by(
-            "last_name", "first_name", "username"
-        )
-    )
+    """The class's students by last and first name in the reader's alphabet (name_order), in one query."""
+    return name_order.by_name(User.objects.filter(class_memberships__school_class=school_class))
 
 
 def progress_table(school_class: SchoolClass) -> tuple[list[Assignment], list[Row]]:

@@ -14,9 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from classes import access
+from classes import access, chosen_order
 from classes.models import MAX_STUDENTS, Assignment, Invitation, Membership, SchoolClass, StudentAccount
-from classes.usernames import username_base
+from classes.usernames import username_base, visible
 from course.models import Lesson, Task
 from senterej.accounts import roles
 from trainer.models import Puzzle
@@ -220,7 +220,9 @@ def create_students(
     answer names that student instead, so a list sent twice adds no one. Two identical names in one list
     make two accounts, numbered, and the answer says so: two pupils of a class may truly share a name, and
     the teacher who meant one removes the other in a click, while refusing would leave the real pair no
-    way in. The passwords exist only in the answer."""
+    way in. The passwords exist only in the answer. Each name is taken without what shows nothing
+    (usernames.visible), and a name of nothing else makes nothing."""
+    names = [name for name in map(visible, names) if name]
     if school_class.archived:
         raise ClassError(_("This class is archived: restore it first."))
     created: list[NewStudent] = []
@@ -233,7 +235,7 @@ def create_students(
     with transaction.atomic():
         SchoolClass.objects.select_for_update().get(pk=school_class.pk)  # one writer at a time per class
         members = _members_by_name(school_class)
-        for name in (name.strip() for name in names):
+        for name in names:
             member = next((user for user in members[name_key(name)] if user.pk not in matched), None)
             if member is None:
                 fresh.append(name)
@@ -259,7 +261,7 @@ def create_students(
             made_keys.add(name_key(name))
     spellings: dict[str, str] = {}
     for name in names:
-        spellings.setdefault(name_key(name), name.strip())
+        spellings.setdefault(name_key(name), name)
     repeated = [name for key, name in spellings.items() if counts[key] > 1 and key in made_keys]
     return StudentsMade(created, existing, repeated)
 
@@ -289,7 +291,7 @@ class Contents:
             puzzle_count=assignment.puzzle_count,
             rating_min=assignment.rating_min,
             rating_max=assignment.rating_max,
-            puzzles=list(assignment.puzzles.all()),
+            puzzles=chosen_order.puzzles(assignment),
             due_on=assignment.due_on,
             due_time=assignment.due_time,
         )
@@ -326,7 +328,7 @@ def _store(assignment: Assignment, contents: Contents) -> None:
     assignment.due_on, assignment.due_time = contents.due_on, contents.due_time
     assignment.save()
     assignment.tasks.set(contents.tasks if kind == Assignment.Kind.TASKS else [])
-    assignment.puzzles.set(contents.puzzles if kind == Assignment.Kind.PUZZLES else [])
+    chosen_order.store(assignment, contents.puzzles if kind == Assignment.Kind.PUZZLES else [])
 
 
 def create_assignment(

@@ -1,9 +1,17 @@
 """Usernames for accounts made from a list of names: plain ASCII that a child can type on any keyboard,
-made from the name's letters (š→s, ä→a, ß→ss, ł→l), at most USERNAME_LENGTH characters and never cut inside
-a word. A name with no Latin letter at all (Ge'ez, Cyrillic) becomes `student`, numbered when taken."""
+made from the name's letters (š→s, ä→a, ß→ss, ł→l; Ge'ez, Cyrillic and Greek written in Latin letters first
+as their bearers spell them, classes.transliteration), at most USERNAME_LENGTH characters and never cut
+inside a word. A name in any other script becomes `student`, numbered when taken.
+
+What a list of names holds is first made visible (`visible`): characters that show nothing (format
+characters such as the zero-width space and joiner, the byte order mark and the bidi controls; fillers that
+draw a blank) and combining marks with no letter to sit on are dropped, so that no line makes an account
+with an invisible name."""
 
 import re
 import unicodedata
+
+from classes.transliteration import latin
 
 USERNAME_LENGTH = 30
 FALLBACK = "student"
@@ -29,8 +37,24 @@ UNDECOMPOSED = str.maketrans(
         "ſ": "s",
     }
 )
+#: Letters that draw nothing though Unicode counts them as letters or symbols: the Hangul fillers, the
+#: blank braille pattern.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: Apostrophes join what they stand between: O'Neil is oneil, Ge'ez is geez.
 APOSTROPHES = re.compile(r"['’ʼ‘`´]")
+
+
+def visible(name: str) -> str:
+    """The name without what shows nothing: format characters (category Cf), blank fillers, and combining
+    marks that follow no letter (at its start or after a space); its ends stripped."""
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFC", name):
+        if unicodedata.category(char) == "Cf" or char in BLANKS:
+            continue
+        if unicodedata.category(char).startswith("M") and (not kept or kept[-1].isspace()):
+            continue
+        kept.append(char)
+    return "".join(kept).strip()
 
 
 def ascii_letters(text: str) -> str:
@@ -43,8 +67,9 @@ def ascii_letters(text: str) -> str:
 
 def _parts(name: str) -> list[list[str]]:
     """The name's parts (between spaces), each as its ASCII pieces: "Šťastná-Horváthová" is one part of
-    two pieces, which a username keeps or drops together."""
-    parts = [re.findall(r"[a-z0-9]+", ascii_letters(part)) for part in name.split()]
+    two pieces, which a username keeps or drops together. The whole name is transliterated at once, since
+    its letters together tell a Ukrainian name from a Russian one."""
+    parts = [re.findall(r"[a-z0-9]+", ascii_letters(part)) for part in latin(name).split()]
     return [pieces for pieces in parts if pieces]
 
 

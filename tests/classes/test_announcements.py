@@ -95,3 +95,31 @@ def test_the_home_page_reads_announcements_without_a_query_each(school_class, al
     with CaptureQueriesContext(connection) as with_three:
         assert "Note 2" in client.get("/").content.decode()
     assert len(with_three) == len(without)
+
+
+def test_bidi_controls_are_dropped_from_an_announcement(school_class, almaz, selam, make):
+    """U+202E would show "Friday" and all after it backwards; the students read the text as it was meant."""
+    controls = "\u200e\u200f\u202a\u202b\u202d\u2066\u2068"
+    text = f"Bring your boards \u202eon Friday\u202c, \u2067room 3\u2069 {controls}."
+    answer = post(make.logged_in(almaz), school_class, text)
+    assert answer.status_code == 302
+    assert Announcement.objects.get().text == "Bring your boards on Friday, room 3 ."
+    page = make.logged_in(selam).get("/").content.decode()
+    assert "Bring your boards on Friday, room 3 ." in page and "\u202e" not in page
+
+
+def test_an_announcement_of_bidi_controls_alone_is_refused(school_class, almaz, make):
+    answer = post(make.logged_in(almaz), school_class, "\u202e\u2066 \u200f")
+    assert answer.status_code == 400 and "Write the announcement first." in answer.content.decode()
+    assert not Announcement.objects.exists()
+
+
+def test_an_announcement_kept_with_a_bidi_control_is_shown_without_it(school_class, almaz, selam, make):
+    Announcement.objects.create(school_class=school_class, author=almaz, text="\u202eTuesday at 4")
+    for user, url in (
+        (selam, "/"),
+        (selam, "/classes/"),
+        (almaz, reverse("classes:class", args=[school_class.pk])),
+    ):
+        page = make.logged_in(user).get(url).content.decode()
+        assert "Tuesday at 4" in page and "\u202e" not in page, url

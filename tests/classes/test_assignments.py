@@ -1,13 +1,15 @@
 """Assignments set from the class page: a lesson, chosen tasks, a theme's puzzles in a rating band, chosen
 puzzles, each with an optional due date; incomplete or tampered forms are a 400; deleting keeps the work."""
 
+import re
 from datetime import date, time, timedelta
 
 import pytest
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from classes.models import Assignment
+from trainer.models import Puzzle
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +113,9 @@ def test_a_disabled_puzzle_cannot_be_assigned(school_class, almaz, make):
     hidden.active = False
     hidden.save()
     answer = post(make.logged_in(almaz), school_class, kind="puzzles", puzzle_ids=str(hidden.pk))
-    assert answer.status_code == 400 and f"no puzzle with the number {hidden.pk}" in answer.content.decode()
+    said = answer.content.decode()
+    assert answer.status_code == 400 and f"The puzzle {hidden.pk} is disabled by the curators." in said
+    assert "no puzzle with" not in said
 
 
 def test_an_archived_class_gets_no_new_assignment(school_class, lesson, almaz, make):
@@ -132,7 +136,8 @@ def test_an_assignment_is_deleted(school_class, lesson, almaz, make):
     [
         ("12 ²", "Write only puzzle numbers, separated by spaces or commas."),
         ("٣", "Write only puzzle numbers, separated by spaces or commas."),
-        ("12345678901234567890", "There is no puzzle with the number 12345678901234567890."),
+        ("12345678901234567890", "1 number is too large to be a puzzle&#x27;s number."),
+        ("99999 123456789012 1234567890123", "There are no puzzles with the numbers 99999, 123456789012."),
     ],
 )
 def test_puzzle_numbers_no_puzzle_can_have_are_a_400_with_a_message(
@@ -155,3 +160,41 @@ def test_a_due_date_already_gone_is_refused_but_an_edit_may_keep_its_own(school_
     assert teacher.post(edit, data).status_code == 302
     kept.refresh_from_db()
     assert (kept.due_on, kept.due_time) == (yesterday, time(18, 0))
+
+
+def test_unknown_too_large_and_disabled_numbers_are_told_apart(school_class, almaz, make):
+    """Each in its sentence, in the plural it needs; a number longer than twelve digits is not repeated."""
+    shown, hidden, other = make.puzzle(), make.puzzle(), make.puzzle()
+    Puzzle.objects.filter(pk__in=[hidden.pk, other.pk]).update(active=False)
+    numbers = f"99999999, {hidden.pk} {shown.pk} {'9' * 40} 1{'0' * 30} 88888888 {other.pk}"
+    answer = post(make.logged_in(almaz), school_class, kind="puzzles", puzzle_ids=numbers)
+    said = answer.content.decode()
+    assert answer.status_code == 400
+    errors = re.findall(r'<ul class="errorlist"[^>]*>(.*?)</ul>', said, re.S)
+    assert re.findall(r"<li>(.*?)</li>", errors[0]) == [
+        "There are no puzzles with the numbers 99999999, 88888888.",
+        "2 numbers are too large to be puzzles&#x27; numbers.",
+        f"The puzzles {hidden.pk}, {other.pk} are disabled by the curators.",
+    ]
+    assert "9" * 13 not in errors[0] and "0" * 13 not in errors[0]  # the field keeps what was typed
+    assert not Assignment.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("disabled", "huge", "said"),
+    [
+        (1, 1, ["Úlohu {0} kurátori vypli.", "1 číslo je príliš veľké na číslo úlohy."]),
+        (2, 3, ["Úlohy {0}, {1} kurátori vypli.", "3 čísla sú príliš veľké na čísla úloh."]),
+        (5, 5, ["Úlohy {0}, {1}, {2}, {3}, {4} kurátori vypli.", "5 čísel je príliš veľkých na čísla úloh."]),
+    ],
+)
+def test_the_puzzle_number_messages_have_the_three_slovak_plural_forms(
+    school_class, almaz, make, disabled, huge, said
+):
+    hidden = [make.puzzle() for _ in range(disabled)]
+    Puzzle.objects.filter(pk__in=[one.pk for one in hidden]).update(active=False)
+    numbers = " ".join([*(str(one.pk) for one in hidden), *(f"{10**19 + n}" for n in range(huge))])
+    with translation.override("sk"):
+        page = post(make.logged_in(almaz), school_class, kind="puzzles", puzzle_ids=numbers).content.decode()
+    for sentence in said:
+        assert sentence.format(*(one.pk for one in hidden)) in page

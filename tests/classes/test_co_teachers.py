@@ -33,6 +33,8 @@ def test_the_teacher_adds_a_co_teacher_who_then_opens_the_class(school_class, al
         ("nobody", "No account has the username"),
         ("selam", "selam is not a teacher"),
         ("almaz", "You teach this class."),
+        ("b" * 5000, "A username has at most 150 characters."),
+        ("", "This field is required."),
     ],
 )
 def test_a_refused_co_teacher_is_a_400_with_a_message(school_class, almaz, bekele, make, username, message):
