@@ -51,21 +51,6 @@ def _initial(assignment: Assignment) -> dict[str, Any]:
     }
 
 
-def _contents(data: dict[str, Any]) -> services.Contents:
-    return services.Contents(
-        kind=data["kind"],
-        lesson=data["lesson"],
-        tasks=list(data["tasks"]),
-        theme=data["theme"],
-        puzzle_count=data["puzzle_count"] or 0,
-        rating_min=data["rating_min"],
-        rating_max=data["rating_max"],
-        puzzles=data["puzzle_ids"],
-        due_on=data["due_on"],
-        due_time=data["due_time"],
-    )
-
-
 @login_required
 @require_http_methods(GET_OR_POST)
 def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
@@ -75,7 +60,7 @@ def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> 
     form = AssignmentForm(request.POST or None, initial=_initial(assignment))
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_assignment(assignment=assignment, contents=_contents(form.cleaned_data))
+            services.update_assignment(assignment=assignment, contents=form.contents())
         except services.ClassError as error:
             form.add_error(None, error.message)
         else:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from classes.announcements import plain
 from classes.models import ANNOUNCEMENT_LENGTH, MAX_STUDENTS, Assignment, SchoolClass
+from classes.services import Contents
 from classes.usernames import visible
 from course.models import Lesson, Task
 from trainer.models import Puzzle, PuzzleTheme
@@ -195,6 +196,22 @@ class AssignmentForm(forms.Form):
             if not found:
                 said = _("There is no puzzle of this theme in this rating band: widen the band.")
             self.add_error("puzzle_count", said % {"count": found})
+
+    def contents(self) -> Contents:
+        """What the valid form asks the assignment to be made of, and when it is due."""
+        data = self.cleaned_data
+        return Contents(
+            kind=data["kind"],
+            lesson=data["lesson"],
+            tasks=list(data["tasks"]),
+            theme=data["theme"],
+            puzzle_count=data["puzzle_count"] or 0,
+            rating_min=data["rating_min"],
+            rating_max=data["rating_max"],
+            puzzles=data["puzzle_ids"],
+            due_on=data["due_on"],
+            due_time=data["due_time"],
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -357,6 +357,11 @@ def create_assignment(
         due_on=due_on,
         due_time=due_time,
     )
+    return assign(school_class=school_class, contents=contents)
+
+
+def assign(*, school_class: SchoolClass, contents: Contents) -> Assignment:
+    """A new assignment of the class, made of `contents` (checked first)."""
     _check(school_class, contents)
     with transaction.atomic():
         assignment = Assignment(school_class=school_class)

@@ -355,21 +355,8 @@ def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
     school_class = _get_class_for_teacher(request, class_id)
     form = AssignmentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            services.create_assignment(
-                school_class=school_class,
-                kind=data["kind"],
-                lesson=data["lesson"],
-                tasks=list(data["tasks"]),
-                theme=data["theme"],
-                puzzle_count=data["puzzle_count"] or 0,
-                rating_min=data["rating_min"],
-                rating_max=data["rating_max"],
-                puzzles=data["puzzle_ids"],
-                due_on=data["due_on"],
-                due_time=data["due_time"],
-            )
+            services.assign(school_class=school_class, contents=form.contents())
         except services.ClassError as error:
             form.add_error(None, error.message)
         else:

@@ -8,45 +8,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from course.models import Lesson, Task, TaskTry
+from course.models import TaskTry
 from senterej.board import shown
 
 pytestmark = pytest.mark.django_db
 
-DER_FEN = "7k/8/8/8/8/8/8/R3K3 w - - 0 1 0/0"
-
-
-@pytest.fixture
-def lesson():
-    lesson = Lesson.objects.create(
-        slug="der", order=2, title="The der", intro="It slides.", rules_anchor="r2"
-    )
-    Task.objects.create(
-        lesson=lesson,
-        order=1,
-        title="Two stars",
-        prompt="Collect the stars.",
-        hint="Go up first.",
-        hint_square="a1",
-        fen=DER_FEN,
-        goal="stars",
-        squares="a5 e5",
-        max_moves=6,
-        par=2,
-        solution="a1a5 a5e5",
-    )
-    Task.objects.create(
-        lesson=lesson,
-        order=2,
-        title="Which is quicker?",
-        prompt="Who is quicker in round 2?",
-        fen="rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - Kk 2 0 1 0/0",
-        goal="question",
-        options=[{"en": "White"}, {"en": "Black"}],
-        answer=1,
-        solution="1",
-    )
-    return lesson
+DER_FEN = "7k/8/8/8/8/8/8/R3K3 w - - 0 1 0/0"  # the lesson's first task (tests/course/conftest.py)
 
 
 def url(name, number=1):
