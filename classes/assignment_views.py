@@ -45,7 +45,7 @@ def _initial(assignment: Assignment) -> dict[str, Any]:
         "puzzle_count": assignment.puzzle_count or None,
         "rating_min": assignment.rating_min,
         "rating_max": assignment.rating_max,
-        "puzzle_ids": " ".join(str(puzzle.pk) for puzzle in assignment.puzzles.all()),
+        "puzzle_ids": " ".join(str(puzzle.pk) for puzzle in chosen_order.chosen(assignment)),
         "due_on": assignment.due_on,
         "due_time": assignment.due_time,
     }

@@ -32,6 +32,14 @@ def puzzles(assignment: Assignment) -> list[Puzzle]:
     return list(assignment.puzzles.order_by(_by_row()))
 
 
+def chosen(assignment: Assignment) -> list[Puzzle]:
+    """An assignment's chosen puzzles in the teacher's order: as `prefetch` loaded them, or read afresh (a
+    plain `.all()` has no order, and a database may give its rows in any)."""
+    if "puzzles" in getattr(assignment, "_prefetched_objects_cache", {}):
+        return list(assignment.puzzles.all())
+    return puzzles(assignment)
+
+
 def store(assignment: Assignment, chosen: list[Puzzle]) -> None:
     """The assignment's chosen puzzles become these, in this order; unchanged ones are not written again."""
     kept = THROUGH.objects.filter(assignment=assignment).order_by("id").values_list("puzzle_id", flat=True)

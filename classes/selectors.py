@@ -119,12 +119,12 @@ class SetPool:
 
 def chosen_puzzles(assignment: Assignment) -> list[int]:
     """The chosen puzzles a student can still open: a puzzle the curators disabled is left out."""
-    return [puzzle.pk for puzzle in assignment.puzzles.all() if puzzle.active]
+    return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if puzzle.active]
 
 
 def disabled_puzzles(assignment: Assignment) -> list[int]:
     """The chosen puzzles the curators have disabled since the set was made, for its teacher to know."""
-    return [puzzle.pk for puzzle in assignment.puzzles.all() if not puzzle.active]
+    return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if not puzzle.active]
 
 
 def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
