@@ -1,11 +1,11 @@
-"""The pages that change an assignment once it is set: editing what it is made of and when it is due, and
-copying it to another class the same teacher teaches."""
+"""The pages that set an assignment and change it once it is set: a new one, editing what it is made of
+and when it is due (the same form and checks), and copying it to another class the same teacher teaches."""
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -13,15 +13,10 @@ from django.views.decorators.http import require_http_methods
 
 from classes import access, chosen_order, services
 from classes.forms import AssignmentForm, CopyForm
-from classes.models import Assignment
+from classes.models import Assignment, SchoolClass
+from classes.services import Contents
+from classes.views import GET_OR_POST, _user
 from classes.words import assignment_title
-
-GET_OR_POST = ["GET", "HEAD", "POST"]
-
-
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)  # every view here is behind @login_required
-    return request.user
 
 
 def _assignment_for_teacher(request: HttpRequest, class_id: int, assignment_id: int) -> Assignment:
@@ -53,21 +48,52 @@ def _initial(assignment: Assignment) -> dict[str, Any]:
 
 @login_required
 @require_http_methods(GET_OR_POST)
+def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
+    school_class = access.class_for_teacher(_user(request), class_id)
+
+    def assign(contents: Contents) -> None:
+        services.assign(school_class=school_class, contents=contents)
+
+    return _answer_form(
+        request, AssignmentForm(request.POST or None), school_class, assign, _("The assignment is set.")
+    )
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
 def assignment_edit(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     """The same form and checks as a new assignment, filled in. What editing does to work already done is
     services.update_assignment's to say: nothing, since progress is read from the students' own records."""
     assignment = _assignment_for_teacher(request, class_id, assignment_id)
     form = AssignmentForm(request.POST or None, initial=_initial(assignment))
+
+    def update(contents: Contents) -> None:
+        services.update_assignment(assignment=assignment, contents=contents)
+
+    done = _("The assignment is changed; the table counts the work again.")
+    return _answer_form(request, form, assignment.school_class, update, done, assignment)
+
+
+def _answer_form(
+    request: HttpRequest,
+    form: AssignmentForm,
+    school_class: SchoolClass,
+    act: Callable[[Contents], object],
+    done: str,
+    assignment: Assignment | None = None,
+) -> HttpResponse:
+    """What setting and editing share: a valid form acted on (a refusal said on the form), then the class
+    page with `done`; the form again otherwise (400 after a POST)."""
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_assignment(assignment=assignment, contents=form.contents())
+            act(form.contents())
         except services.ClassError as error:
             form.add_error(None, error.message)
         else:
-            messages.success(request, _("The assignment is changed; the table counts the work again."))
-            return redirect("classes:class", class_id=assignment.school_class_id)
+            messages.success(request, done)
+            return redirect("classes:class", class_id=school_class.pk)
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "school_class": assignment.school_class, "assignment": assignment}
+    context = {"form": form, "school_class": school_class, "assignment": assignment}
     return render(request, "classes/assignment_form.html", context, status=status)
 
 

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from classes.announcements import plain
 from classes.models import ANNOUNCEMENT_LENGTH, MAX_STUDENTS, Assignment, SchoolClass
+from classes.selectors import band_rows
 from classes.services import Contents
 from classes.usernames import visible
 from course.models import Lesson, Task
@@ -179,12 +180,7 @@ class AssignmentForm(forms.Form):
 
     def _check_enough_puzzles(self, theme: str, wanted: int, low: int | None, high: int | None) -> None:
         """A set asks for no more puzzles than there are: active puzzles of the theme within the band."""
-        rows = PuzzleTheme.objects.filter(theme=theme, active=True)
-        if low is not None:
-            rows = rows.filter(rating__gte=low)
-        if high is not None:
-            rows = rows.filter(rating__lte=high)
-        found = rows.count()
+        found = band_rows(theme, low, high).filter(active=True).count()
         if found < wanted:
             said = ngettext(
                 "There is only %(count)d puzzle of this theme in this rating band: ask for at most that many,"

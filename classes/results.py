@@ -147,11 +147,10 @@ def _wrong_moves(
 
 def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
     ids = [student.pk for student in students]
-    counted = set_tries(assignment, ids)
     if assignment.kind == Assignment.Kind.PUZZLES:
         wanted = chosen_puzzles(assignment)
     else:
-        tries = Counter(one.puzzle_id for one in counted)
+        tries = Counter(one.puzzle_id for one in set_tries(assignment, ids))
         wanted = [pk for pk, _count in tries.most_common(THEME_PUZZLES_SHOWN)]
     puzzles = Puzzle.objects.in_bulk(wanted)
     rows = (

@@ -127,14 +127,19 @@ def disabled_puzzles(assignment: Assignment) -> list[int]:
     return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if not puzzle.active]
 
 
+def band_rows(theme: str, low: int | None, high: int | None) -> QuerySet[PuzzleTheme]:
+    """The puzzles of a theme rated within a band (either end optional), active or not."""
+    rows = PuzzleTheme.objects.filter(theme=theme)
+    if low is not None:
+        rows = rows.filter(rating__gte=low)
+    if high is not None:
+        rows = rows.filter(rating__lte=high)
+    return rows
+
+
 def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
     """The puzzles of a theme set's theme within its band, active or not."""
-    rows = PuzzleTheme.objects.filter(theme=assignment.theme)
-    if assignment.rating_min is not None:
-        rows = rows.filter(rating__gte=assignment.rating_min)
-    if assignment.rating_max is not None:
-        rows = rows.filter(rating__lte=assignment.rating_max)
-    return rows
+    return band_rows(assignment.theme, assignment.rating_min, assignment.rating_max)
 
 
 def pool(assignment: Assignment) -> SetPool:
@@ -217,6 +222,7 @@ def _puzzle_cells(
     assignment: Assignment, student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
     puzzles = pool(assignment)
+    chosen = chosen_puzzles(assignment)
     by_student: dict[int, list[SetTry]] = defaultdict(list)
     for counted in set_tries(assignment, student_ids):
         by_student[counted.student_id].append(counted)
@@ -249,7 +255,7 @@ def _puzzle_cells(
             solved_attempts=sum(1 for counted in attempts if counted.alone),
             helped=len({counted.puzzle_id for counted in attempts if counted.helped} - set(solved)),
             finished_late=late,
-            next_puzzle_id=next((pk for pk in chosen_puzzles(assignment) if pk not in solved), None),
+            next_puzzle_id=next((pk for pk in chosen if pk not in solved), None),
         )
     return cells
 

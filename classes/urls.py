@@ -32,7 +32,7 @@ urlpatterns = [
         name="student_password",
     ),
     path("<int:class_id>/cards/", card_views.class_cards, name="cards"),
-    path("<int:class_id>/assignments/new/", views.assignment_new, name="assignment_new"),
+    path("<int:class_id>/assignments/new/", assignment_views.assignment_new, name="assignment_new"),
     path(
         "<int:class_id>/assignments/<int:assignment_id>/",
         results_views.assignment_results,

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from classes import access, confirmation, drawing, exports, made_accounts, results, selectors, services
-from classes.forms import AssignmentForm, ClassForm, InviteForm, JoinForm, StudentsForm, blank
+from classes.forms import ClassForm, InviteForm, JoinForm, StudentsForm, blank
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
 from classes.teaching_views import class_page_parts
 from classes.words import assignment_title
@@ -347,24 +347,6 @@ def student_page(request: HttpRequest, class_id: int, student_id: int) -> HttpRe
         "made_here": made_accounts.made_for(school_class, _user(request)).filter(pk=student.pk).exists(),
     }
     return render(request, "classes/student.html", context)
-
-
-@login_required
-@require_http_methods(GET_OR_POST)
-def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
-    school_class = _get_class_for_teacher(request, class_id)
-    form = AssignmentForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.assign(school_class=school_class, contents=form.contents())
-        except services.ClassError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(request, _("The assignment is set."))
-            return redirect("classes:class", class_id=school_class.pk)
-    status = 400 if request.method == "POST" else 200
-    context = {"form": form, "school_class": school_class}
-    return render(request, "classes/assignment_form.html", context, status=status)
 
 
 @login_required
