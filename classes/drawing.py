@@ -6,7 +6,7 @@ rely on."""
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from classes.models import SchoolClass
 from classes.results import Answer, ItemResult
@@ -68,15 +68,19 @@ def draw_rows(school_class: SchoolClass, rows: list[Row]) -> SafeString:
 
 
 def _result(answer: Answer) -> str:
+    """The answer's result in words, in the class its colour goes by (the words outside the f-strings, where
+    the catalogue's extraction finds them)."""
     if not answer.tries:
-        return f'<span class="muted">{escape(gettext("not tried"))}</span>'
-    if answer.first_try:
-        return f'<span class="trainer-result--solved">{escape(gettext("at the first try"))}</span>'
-    if answer.solved:
-        return f'<span class="trainer-result--solved">{escape(gettext("solved"))}</span>'
-    if answer.helped:
+        words, kind = gettext("not tried"), "muted"
+    elif answer.first_try:
+        words, kind = gettext("at the first try"), "trainer-result--solved"
+    elif answer.solved:
+        words, kind = pgettext("result", "solved"), "trainer-result--solved"
+    elif answer.helped:
         return escape(gettext("solved only with help"))
-    return f'<span class="trainer-result--missed">{escape(gettext("not solved"))}</span>'
+    else:
+        words, kind = gettext("not solved"), "trainer-result--missed"
+    return f'<span class="{kind}">{escape(words)}</span>'
 
 
 def duration(seconds: int) -> str:

@@ -172,9 +172,21 @@ def _translated_at_import(node: ast.AST, eager: set[str]) -> Iterator[ast.Call]:
         yield from _translated_at_import(child, eager)
 
 
+def _translated_in_f_strings(tree: ast.Module) -> Iterator[ast.Call]:
+    """Translator calls inside an f-string: they translate when they run, but makemessages (xgettext) does
+    not look inside f-strings, so the message never reaches the catalogue and every reader gets English."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and _called(inner) in TRANSLATORS:
+                    yield inner
+
+
 def _shown_literals(path: Path, tree: ast.Module) -> Iterator[Finding]:
     for call in _translated_at_import(tree, _eager_names(tree)):
         yield Finding(path, call.lineno, ast.unparse(call), "runs at import: use gettext_lazy")
+    for call in _translated_in_f_strings(tree):
+        yield Finding(path, call.lineno, ast.unparse(call), "inside an f-string: the catalogue misses it")
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _called(node) not in TRANSLATORS:
             shown = []

@@ -149,7 +149,7 @@ def describe(job: CurationJob) -> list[str]:
     words = []
     for pk, reason, disabled in result["failing"][:FAILURES_LISTED]:
         line = _("Puzzle %(pk)s fails: %(reason)s") % {"pk": pk, "reason": reason}
-        words.append(f"{line} {_('It is disabled now.')}" if disabled else line)
+        words.append(" ".join((line, _("It is disabled now."))) if disabled else line)
     proved, failing = result["proved"], len(result["failing"])
     if failing > FAILURES_LISTED:
         more = failing - FAILURES_LISTED

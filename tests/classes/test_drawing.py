@@ -5,7 +5,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from classes import drawing, selectors, services
+from classes import drawing, results, selectors, services
+from testing.factories import LADDER, PuzzleFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +45,14 @@ def test_the_class_pages_blank_forms_are_kept_per_language(school_class, almaz, 
         assert '<label for="id_username">Používateľské meno:</label>' in slovak
     refused = teacher.post(reverse("classes:invite", args=[school_class.pk]), {"username": "nobody"})
     assert refused.status_code == 400 and 'value="nobody"' in refused.content.decode()  # a bound form stays
+
+
+def test_the_answers_say_their_results_in_slovak(school_class, selam, make):
+    puzzle = PuzzleFactory(line=LADDER)
+    assignment = services.create_assignment(school_class=school_class, kind="puzzles", puzzles=[puzzle])
+    make.attempt(selam, puzzle, solved=False)
+    [item] = results.results(assignment, selectors.students_of(school_class))
+    with translation.override("sk"):
+        html = drawing.draw_answers(item)
+    assert '<span class="trainer-result--missed">nevyriešené</span>' in html
+    assert '<span class="muted">neskúšané</span>' in html

@@ -81,6 +81,20 @@ def test_the_python_lint_finds_literal_messages_labels_and_fieldsets(tmp_path):
     ]
 
 
+def test_the_python_lint_finds_translations_inside_f_strings(tmp_path):
+    path = write(
+        tmp_path,
+        "drawing.py",
+        "from django.utils.translation import gettext\n"
+        "def cell(done):\n"
+        "    words = gettext('solved')\n"
+        "    return f'<td>{words}</td><td>{escape(gettext(\"not tried\"))}</td>'\n",
+    )
+    assert [str(finding) for finding in python_findings(path)] == [
+        f"{path}:4: \"gettext('not tried')\" inside an f-string: the catalogue misses it",
+    ]
+
+
 def test_the_python_lint_finds_strings_translated_once_at_import(tmp_path):
     path = write(
         tmp_path,
