@@ -256,6 +256,19 @@ def test_export_and_import_round_trip(client):
     assert client.get(response.url + "?ply=2").status_code == 200
 
 
+def test_r5_10_a_slovak_export_says_the_rounds_in_slovak_and_imports_again(client):
+    game = start(client)
+    for white, black in (("e2e3", "g8f6"), ("e3e4", "0000"), ("e4e5", "f6e4")):
+        move(client, game, white)
+        move(client, game, black)
+    text = client.get("/sk" + reverse("game_export", args=[game.id])).content.decode()
+    assert (
+        "{zahraný len ťah čierneho Nxe4; ťah bieleho e5 prepadol: branie má prednosť; "
+        "werera sa končí, ťahá biely}" in " ".join(text.split())
+    )
+    assert client.post(reverse("import"), {"record": text}).status_code == 302
+
+
 def test_import_refuses_a_bad_record_with_the_reason(client):
     response = client.post(reverse("import"), {"record": '[Event "x"]\n\nW1. e4 e6 *'})
     assert response.status_code == 400

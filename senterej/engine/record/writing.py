@@ -4,12 +4,12 @@ import re
 from collections.abc import Mapping
 
 from ..fen import FenError
-from ..game import Game
+from ..game import BARE_KING, CHECKMATE, COUNTING, REPETITION, SEVENTY_MOVE_RULE, STALEMATE, Game
 from ..notation import san
 from ..pieces import BLACK, WHITE
 from ..position import START_FEN, WAIT, Position
 from ..speech import _
-from ..werera import BLOCKED, CAPTURE_FIRST, CHECK, ENDED_AFTER_TWENTY, RoundReport
+from ..werera import CAPTURE_FIRST, CHECK, ENDED_AFTER_TWENTY, RoundReport
 from . import VARIANT, WAIT_TEXT, RecordError, check_tag, settle
 
 #: The order tags are written in: PGN's seven first, then ours; any others follow in the order given.
@@ -27,8 +27,6 @@ TAG_ORDER = (
     "Termination",
 )
 LINE_WIDTH = 80
-SIDE_NAMES = ("White", "Black")
-REASONS = {CAPTURE_FIRST: "capture first", CHECK: "check", BLOCKED: "blocked"}
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
@@ -107,20 +105,53 @@ def _movetext(game: Game) -> list[str]:
 
 def _round_comment(report: RoundReport, texts: list[str], replay: Game) -> str:
     """R5.10: what was played and what was dropped and why, and how the werera or the game ended;
-    nothing for a plain round."""
+    nothing for a plain round. In the reader's language (`speech`); a reader of records skips comments."""
     parts = []
     if report.dropped:
         side = report.played[0][0]
-        parts.append(f"{SIDE_NAMES[side]}'s {texts[side]} played alone")
+        alone = _("White's %(move)s played alone") if side == WHITE else _("Black's %(move)s played alone")
+        parts.append(alone % {"move": texts[side]})
     for dropped in report.dropped:
-        parts.append(f"{SIDE_NAMES[dropped.side]}'s {texts[dropped.side]} dropped: {REASONS[dropped.reason]}")
+        words = (
+            _("White's %(move)s dropped: %(reason)s")
+            if dropped.side == WHITE
+            else _("Black's %(move)s dropped: %(reason)s")
+        )
+        parts.append(words % {"move": texts[dropped.side], "reason": _reason(dropped.reason)})
     if replay.is_over:
-        parts.append(f"the game ends: {replay.status}")
+        parts.append(_("the game ends: %(status)s") % {"status": _status(replay.status)})
     elif report.ended == ENDED_AFTER_TWENTY:
-        parts.append(f"the werera ends after round 20, {SIDE_NAMES[WHITE]} to move")  # R5.6
+        parts.append(_("the werera ends after round 20, White to move"))  # R5.6
     elif report.ended_by is not None:
-        parts.append(f"the werera ends, {SIDE_NAMES[report.ended_by ^ 1]} to move")  # R5.7
+        # R5.7: the side that did not end it moves next
+        parts.append(
+            _("the werera ends, White to move")
+            if report.ended_by == BLACK
+            else _("the werera ends, Black to move")
+        )
     return "{" + "; ".join(parts) + "}" if parts else ""
+
+
+def _reason(reason: str) -> str:
+    """Why a werera choice was dropped (R5.3–R5.5), said when it is written."""
+    if reason == CAPTURE_FIRST:
+        return _("capture first")
+    if reason == CHECK:
+        return _("check")
+    return _("blocked")
+
+
+def _status(status: str) -> str:
+    """How the engine ended the game (R7, R8), said when it is written."""
+    words = {
+        CHECKMATE: _("checkmate"),
+        STALEMATE: _("stalemate"),
+        BARE_KING: _("bare king"),
+        COUNTING: _("the count ran out"),
+        REPETITION: _("repetition"),
+        SEVENTY_MOVE_RULE: _("seventy moves"),
+    }
+    return words.get(status, status)
 
 
 def _wrap(units: list[str]) -> str:
