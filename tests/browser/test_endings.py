@@ -7,10 +7,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from senterej.engine import WHITE
 from senterej.engine.notation import coordinate
 from senterej.engine.proofs.mate import MateSearch
+from senterej.play import services
 from senterej.play.models import Game
 from senterej.play.replay import replay
+from testing.axe import SIZES, axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,3 +47,23 @@ def test_r7_4_a_visitor_mates_in_an_ending_and_earns_three_stars(live_server, pa
     expect(page.get_by_text("Your stars: 3 of 27.")).to_be_visible()
     expect(page.locator(".lesson-map__item.is-done")).to_have_count(1)
     assert errors == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["", "/sk"])
+def test_the_endings_pages_have_no_violation(live_server, open_page, size, language):
+    """The list, an ending's page and its finished game with the verdict, each judged by axe-core."""
+    page = open_page(size)
+    page.goto(f"{live_server.url}{language}/endings/")
+    assert axe_violations(page) == []
+    page.screenshot(path=f"/tmp/endings-list{language.replace('/', '-')}-{size}.png", full_page=True)
+    page.goto(f"{live_server.url}{language}/endings/two-ders-against-feres/")
+    assert axe_violations(page) == []
+    page.screenshot(path=f"/tmp/endings-ending{language.replace('/', '-')}-{size}.png", full_page=True)
+    page.locator("form[action$='/start/'] button").click()
+    game = Game.objects.get()
+    services.resign(game_id=game.id, seats=services.Seats(frozenset({WHITE})), version=game.version)
+    page.reload()
+    expect(page.locator(".ending-verdict")).to_be_visible()
+    assert axe_violations(page) == []
+    page.screenshot(path=f"/tmp/endings-game{language.replace('/', '-')}-{size}.png", full_page=True)
