@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "senterej.play",
     "course",
     "trainer",
+    "endings",
     "classes",
     "axes",
     # Its system checks: a CSP setting of the old form is an error.

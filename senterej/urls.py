@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("course.urls")),
     path("train/", include("trainer.urls")),
     path("curate/", include("trainer.curation_urls")),
+    path("endings/", include("endings.urls")),
     path("accounts/", include("senterej.accounts.urls")),
     path("classes/", include("classes.urls")),
     path("admin/", admin.site.urls),

@@ -25,7 +25,7 @@ from senterej.board.view import BoardView
 from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine.notation import parse_coordinate, san
 from senterej.engine.pieces import COLOURS
-from senterej.play import again, clocks, leaving, mine, names, services, watching
+from senterej.play import again, clocks, leaving, mine, names, panels, services, watching
 from senterej.play.forms import (
     NEW_GAME_INITIAL,
     ImportForm,
@@ -249,6 +249,7 @@ def game_context(
         if game.mode == Game.Mode.ONLINE and not game.joined and game.invite_code and not game.is_over
         else "",
         "again": again.panel(request, game, seats, latest),
+        "panels": panels.drawn(request, game, seats),
     }
 
 

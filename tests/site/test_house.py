@@ -20,9 +20,10 @@ DOORS = {
     "play": {"board", "accounts", "engine"},
     "course": {"play", "board", "accounts", "engine"},
     "trainer": {"play", "board", "accounts", "engine"},
+    "endings": {"play", "board", "accounts", "engine"},
     "classes": {"course", "trainer", "play", "board", "accounts", "engine"},
-    "tools": {"classes", "course", "trainer", "play", "board", "accounts", "engine", "project"},
-    "project": {"classes", "course", "trainer", "play", "board", "accounts", "engine"},
+    "tools": {"classes", "course", "trainer", "endings", "play", "board", "accounts", "engine", "project"},
+    "project": {"classes", "course", "trainer", "endings", "play", "board", "accounts", "engine"},
 }
 #: The template libraries each room owns; Django's and the libraries' own belong to no room.
 LIBRARIES = {
@@ -40,13 +41,13 @@ def room_of_module(name: str) -> str | None:
         if len(parts) > 1 and parts[1] in ("engine", "board", "accounts", "play"):
             return parts[1]
         return "project"
-    if parts[0] in ("course", "trainer", "classes", "tools"):
+    if parts[0] in ("course", "trainer", "endings", "classes", "tools"):
         return parts[0]
     return None
 
 
 def sources() -> list[Path]:
-    roots = [ROOT / name for name in ("senterej", "course", "trainer", "classes", "tools")]
+    roots = [ROOT / name for name in ("senterej", "course", "trainer", "endings", "classes", "tools")]
     return sorted(p for root in roots for p in root.rglob("*.py") if "migrations" not in p.parts)
 
 
@@ -71,6 +72,7 @@ def test_the_rooms_are_known():
         "senterej",
         "course",
         "trainer",
+        "endings",
         "classes",
         "tools",
     }

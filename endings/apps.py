@@ -1,0 +1,17 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class EndingsConfig(AppConfig):
+    name = "endings"
+    verbose_name = _("Endings")
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from endings.panel import ending_panel
+        from endings.progress import move_progress_on_log_in
+        from senterej.play import panels
+
+        panels.register(ending_panel)
+        user_logged_in.connect(move_progress_on_log_in, dispatch_uid="endings-progress-on-log-in")
