@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "course",
     "trainer",
     "classes",
+    "analysis",
     "axes",
     # Its system checks: a CSP setting of the old form is an error.
     "csp",

@@ -20,9 +20,10 @@ DOORS = {
     "play": {"board", "accounts", "engine"},
     "course": {"play", "board", "accounts", "engine"},
     "trainer": {"play", "board", "accounts", "engine"},
+    "analysis": {"play", "board", "accounts", "engine"},
     "classes": {"course", "trainer", "play", "board", "accounts", "engine"},
-    "tools": {"classes", "course", "trainer", "play", "board", "accounts", "engine", "project"},
-    "project": {"classes", "course", "trainer", "play", "board", "accounts", "engine"},
+    "tools": {"classes", "course", "trainer", "analysis", "play", "board", "accounts", "engine", "project"},
+    "project": {"classes", "course", "trainer", "analysis", "play", "board", "accounts", "engine"},
 }
 #: The template libraries each room owns; Django's and the libraries' own belong to no room.
 LIBRARIES = {
@@ -40,13 +41,13 @@ def room_of_module(name: str) -> str | None:
         if len(parts) > 1 and parts[1] in ("engine", "board", "accounts", "play"):
             return parts[1]
         return "project"
-    if parts[0] in ("course", "trainer", "classes", "tools"):
+    if parts[0] in ("course", "trainer", "classes", "analysis", "tools"):
         return parts[0]
     return None
 
 
 def sources() -> list[Path]:
-    roots = [ROOT / name for name in ("senterej", "course", "trainer", "classes", "tools")]
+    roots = [ROOT / name for name in ("senterej", "course", "trainer", "classes", "analysis", "tools")]
     return sorted(p for root in roots for p in root.rglob("*.py") if "migrations" not in p.parts)
 
 
@@ -72,6 +73,7 @@ def test_the_rooms_are_known():
         "course",
         "trainer",
         "classes",
+        "analysis",
         "tools",
     }
     assert {room_of_module(module_name(p)) for p in sources()} == set(DOORS)
