@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "trainer",
     "endings",
     "classes",
+    "analysis",
     "axes",
     # Its system checks: a CSP setting of the old form is an error.
     "csp",

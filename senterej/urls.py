@@ -17,6 +17,7 @@ urlpatterns = [
     path("endings/", include("endings.urls")),
     path("accounts/", include("senterej.accounts.urls")),
     path("classes/", include("classes.urls")),
+    path("analysis/", include("analysis.urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

@@ -54,6 +54,7 @@ def addresses(lesson: Lesson, task: Task) -> list[str]:
         reverse("trainer:train"),
         reverse("trainer:puzzle", args=[puzzle.pk]),
         "/sk" + reverse("trainer:train"),
+        reverse("analysis:board") + "?moves=&rounds=e2e3:d7d6",
     ]
 
 

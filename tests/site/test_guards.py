@@ -12,7 +12,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.mark.parametrize(
     "address",
-    ["/classes/join/AB%00CD/", "/train/?theme=fork%00", "/learn/?x=%00", "/play/?%00=1"],
+    [
+        "/classes/join/AB%00CD/",
+        "/train/?theme=fork%00",
+        "/learn/?x=%00",
+        "/play/?%00=1",
+        "/analysis/?moves=e2e3%00",
+    ],
 )
 def test_a_nul_byte_in_an_address_or_a_query_is_a_400_with_words(client, address):
     response = client.get(address)

@@ -21,9 +21,21 @@ DOORS = {
     "course": {"play", "board", "accounts", "engine"},
     "trainer": {"play", "board", "accounts", "engine"},
     "endings": {"play", "board", "accounts", "engine"},
+    "analysis": {"play", "board", "accounts", "engine"},
     "classes": {"course", "trainer", "play", "board", "accounts", "engine"},
-    "tools": {"classes", "course", "trainer", "endings", "play", "board", "accounts", "engine", "project"},
-    "project": {"classes", "course", "trainer", "endings", "play", "board", "accounts", "engine"},
+    "tools": {
+        "classes",
+        "course",
+        "trainer",
+        "endings",
+        "analysis",
+        "play",
+        "board",
+        "accounts",
+        "engine",
+        "project",
+    },
+    "project": {"classes", "course", "trainer", "endings", "analysis", "play", "board", "accounts", "engine"},
 }
 #: The template libraries each room owns; Django's and the libraries' own belong to no room.
 LIBRARIES = {
@@ -41,13 +53,15 @@ def room_of_module(name: str) -> str | None:
         if len(parts) > 1 and parts[1] in ("engine", "board", "accounts", "play"):
             return parts[1]
         return "project"
-    if parts[0] in ("course", "trainer", "endings", "classes", "tools"):
+    if parts[0] in ("course", "trainer", "endings", "classes", "analysis", "tools"):
         return parts[0]
     return None
 
 
 def sources() -> list[Path]:
-    roots = [ROOT / name for name in ("senterej", "course", "trainer", "endings", "classes", "tools")]
+    roots = [
+        ROOT / name for name in ("senterej", "course", "trainer", "endings", "classes", "analysis", "tools")
+    ]
     return sorted(p for root in roots for p in root.rglob("*.py") if "migrations" not in p.parts)
 
 
@@ -74,6 +88,7 @@ def test_the_rooms_are_known():
         "trainer",
         "endings",
         "classes",
+        "analysis",
         "tools",
     }
     assert {room_of_module(module_name(p)) for p in sources()} == set(DOORS)

@@ -1,0 +1,183 @@
+"""The analysis board's pages: the board at an address (moves tried on it make a new address), the engine's
+evaluation asked for and polled, and playing on against a bot from the position shown."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+from django_htmx.http import push_url
+
+from analysis import evaluations
+from analysis.address import Address, AddressError, read
+from analysis.forms import PlayOnForm
+from analysis.models import Evaluation
+from analysis.steps import Walked, seen_keys, tried, walk
+from analysis.words import shown, werera_choice
+from senterej.accounts.requests import HtmxHttpRequest
+from senterej.board.sides import Side
+from senterej.board.view import BoardView
+from senterej.engine import BLACK, WHITE, Position
+from senterej.engine.notation import IllegalMoveError
+from senterej.play import services
+from senterej.play.models import Game
+from senterej.play.views import remember
+from senterej.play.words import result_sentence
+
+#: The longest move a person types (SAN with a disambiguation and a promotion is well under it).
+LONGEST_MOVE = 12
+
+
+@require_safe
+def board(request: HtmxHttpRequest) -> HttpResponse:
+    try:
+        state = walk(read(request.GET))
+    except AddressError as error:
+        return refused(request, error.message)
+    move = request.GET.get("move")
+    if move is None:
+        return draw(request, state)
+    try:
+        if len(move) > LONGEST_MOVE:
+            raise IllegalMoveError(_("That is not a move: write it like e2e3, or in short like Nf3."))
+        address = tried(state, move)
+    except IllegalMoveError as error:
+        return draw(request, state, error=str(error), status=400)
+    url = page_url(address)
+    if not request.htmx:
+        return redirect(url)
+    return push_url(draw(request, walk(address)), url)
+
+
+def page_url(address: Address) -> str:
+    query = address.query()
+    return reverse("analysis:board") + (f"?{query}" if query else "")
+
+
+def refused(request: HtmxHttpRequest, message: str) -> HttpResponse:
+    """An address no board makes: said, with the starting position's board to begin again."""
+    return draw(request, walk(Address()), error=message, status=400, refused=True)
+
+
+def draw(
+    request: HtmxHttpRequest, state: Walked, error: str = "", status: int = 200, refused: bool = False
+) -> HttpResponse:
+    template = "analysis/board.html#analysis" if request.htmx else "analysis/board.html"
+    return render(request, template, board_context(request, state, error, refused), status=status)
+
+
+def board_context(request: HttpRequest, state: Walked, error: str, refused: bool) -> dict[str, object]:
+    address = state.address
+    current = state.current
+    position = state.position
+    shown_step = address.shown
+    steps = [(step, page_url(address.at_step(step.number))) for step in state.steps]
+    evaluation = None
+    if not state.over and not refused:
+        evaluation = evaluations.stored(position.fen(), seen_keys(state), evaluations.BUDGET)
+    return {
+        "state": state,
+        "board": BoardView(
+            position,
+            side=state.chooser,
+            form_id="analysis-form",
+            last_move=current.last_move if current else (),
+        ),
+        "fields": address.fields(),
+        "steps": steps,
+        "shown_step": shown_step,
+        "current": current,
+        "start_url": page_url(address.at_step(0)) if shown_step else "",
+        "back_url": page_url(address.at_step(shown_step - 1)) if shown_step else "",
+        "forward_url": page_url(address.at_step(shown_step + 1)) if shown_step < address.length else "",
+        "end_url": page_url(address.at_step(address.length)) if shown_step < address.length else "",
+        "here_url": page_url(Address(position.fen()))
+        if address.length or address.fen != position.fen()
+        else "",
+        "share_url": request.build_absolute_uri(page_url(address)),
+        "result": result_sentence(state.judgement.status, state.judgement.result, position)
+        if state.over
+        else "",
+        "in_werera": position.werera is not None and not state.over,
+        "chooser": None if state.chooser is None else Side.of(state.chooser).label,
+        "white_choice": werera_choice(position, WHITE, address.white) if address.white else "",
+        "error": error,
+        "refused": refused,
+        "evaluation": evaluation_context(evaluation),
+        "play_on": PlayOnForm(),
+        "budget": evaluations.BUDGET,
+    }
+
+
+def evaluation_context(evaluation: Evaluation | None) -> dict[str, object]:
+    if evaluation is None:
+        return {}
+    context: dict[str, object] = {"row": evaluation}
+    if evaluation.done:
+        if evaluation.white_choice:
+            position = Position.from_fen(evaluation.fen)
+            context["werera"] = [
+                (Side.WHITE.label, werera_choice(position, WHITE, evaluation.white_choice)),
+                (Side.BLACK.label, werera_choice(position, BLACK, evaluation.black_choice)),
+            ]
+        else:
+            context["shown"] = shown(evaluation)
+    return context
+
+
+@require_POST
+def evaluate(request: HtmxHttpRequest) -> HttpResponse:
+    """Asks for the engine's evaluation of the position at the address sent (the page's own)."""
+    try:
+        state = walk(read(request.POST))
+    except AddressError as error:
+        return refused(request, error.message)
+    if state.over:
+        return draw(
+            request, state, error=_("The game is over here: there is nothing to evaluate."), status=400
+        )
+    evaluation = evaluations.ask(fen=state.position.fen(), seen=seen_keys(state), budget=evaluations.BUDGET)
+    if request.htmx:
+        return render_evaluation(request, evaluation)
+    return redirect(page_url(state.address))
+
+
+@require_safe
+def evaluation(request: HtmxHttpRequest, evaluation_id: int) -> HttpResponse:
+    """The evaluation as it stands, polled by the page while the engine thinks (204: not yet)."""
+    found = get_object_or_404(Evaluation, pk=evaluation_id)
+    if request.htmx and not found.done and request.GET.get("waiting") == "1":
+        return HttpResponse(status=204)
+    return render_evaluation(request, found)
+
+
+def render_evaluation(request: HttpRequest, found: Evaluation) -> HttpResponse:
+    context = {"evaluation": evaluation_context(found), "budget": evaluations.BUDGET}
+    return render(request, "analysis/_evaluation.html", context)
+
+
+@require_POST
+def play_on(request: HtmxHttpRequest) -> HttpResponse:
+    """A game against a bot from the position shown (its history is not the game's: it starts there)."""
+    try:
+        state = walk(read(request.POST))
+    except AddressError as error:
+        return refused(request, error.message)
+    form = PlayOnForm(request.POST)
+    if state.over:
+        return draw(request, state, error=_("The game is over here: step back to play on."), status=400)
+    if not form.is_valid():
+        return draw(request, state, error=_("Choose a bot and your side."), status=400)
+    human = Side(form.cleaned_data["side"]).colour
+    try:
+        game = services.start_game(
+            mode=Game.Mode.BOT,
+            fen=state.position.fen(),
+            bot_level=form.cleaned_data["level"],
+            human=human,
+            user=request.user,
+        )
+    except services.PlayError as error:
+        return draw(request, state, error=error.message, status=error.status)
+    remember(request, game, human)
+    return redirect("game", game_id=game.id)
