@@ -107,11 +107,8 @@ def _turn_based(rows: Any) -> list[int]:
 def begin(
     *, session: SessionBase, user: User | AnonymousUser, kind: str, level: float, rng: random.Random
 ) -> PuzzleRun:
-    """A new run of this kind from `level`, its first puzzle served; the player's unfinished run of the
-    kind, if any, ends where it stands (one run of a kind at a time)."""
-    now = timezone.now()
-    owned(session, user).filter(kind=kind, ended=None).update(ended=now, puzzle=None)
-    run = PuzzleRun(kind=kind, user=user if user.is_authenticated else None, level=level, started=now)
+    """A new run of this kind from `level`, its first puzzle served."""
+    run = PuzzleRun(kind=kind, user=user if user.is_authenticated else None, level=level)
     serve(run, level, rng)
     run.save()
     if not user.is_authenticated:

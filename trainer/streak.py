@@ -8,6 +8,7 @@ import random
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from trainer import runs, services
@@ -25,6 +26,9 @@ def target(run: PuzzleRun) -> float:
 
 
 def begin(*, session: SessionBase, user: User | AnonymousUser, rng: random.Random | None = None) -> PuzzleRun:
+    """A new streak; the one the player left unfinished, if any, ends where it stands (a streak has no
+    clock, so that one left open could otherwise be gone on with at any time)."""
+    runs.owned(session, user).filter(kind=KIND, ended=None).update(ended=timezone.now(), puzzle=None)
     level = services.player_rating(user).rating
     return runs.begin(session=session, user=user, kind=KIND, level=level, rng=rng or random.Random())
 
