@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import factory
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
+from django.utils import timezone
 from factory.django import DjangoModelFactory
 
 from classes import services as class_services
@@ -276,4 +277,5 @@ class PuzzleRunFactory(DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     level = 1500.0
     score = 0
+    started = factory.LazyFunction(timezone.now)
     ended = factory.LazyAttribute(lambda run: run.started)
