@@ -1,6 +1,6 @@
 from django.urls import path
 
-from classes import assignment_views, card_views, results_views, teaching_views, views
+from classes import assignment_views, card_views, leaderboard_views, results_views, teaching_views, views
 
 app_name = "classes"
 urlpatterns = [
@@ -66,4 +66,5 @@ urlpatterns = [
         name="co_teacher_remove",
     ),
     path("<int:class_id>/progress.csv", views.progress_csv, name="progress_csv"),
+    path("<int:class_id>/leaderboard/", leaderboard_views.class_leaderboard, name="leaderboard"),
 ]

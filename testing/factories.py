@@ -11,13 +11,14 @@ from dataclasses import dataclass
 import factory
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
+from django.utils import timezone
 from factory.django import DjangoModelFactory
 
 from classes import services as class_services
 from classes.models import Assignment, Membership, SchoolClass
 from course.models import Lesson, Task, TaskProgress
 from senterej.accounts import roles
-from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
+from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport, PuzzleRun
 
 #: Every account the factories make logs in with this password.
 PASSWORD = "werera-2026!"
@@ -263,3 +264,18 @@ def fixture_record(
     if line.rounds:
         fields["rounds"] = line.rounds
     return json.dumps({"model": "trainer.puzzle", "pk": pk, "fields": fields | extra})
+
+
+class PuzzleRunFactory(DjangoModelFactory):
+    """A finished streak (or `kind="storm"`) with its score, built directly (the runs are tested on their
+    own); `started=` dates it."""
+
+    class Meta:
+        model = PuzzleRun
+
+    kind = PuzzleRun.Kind.STREAK
+    user = factory.SubFactory(UserFactory)
+    level = 1500.0
+    score = 0
+    started = factory.LazyFunction(timezone.now)
+    ended = factory.LazyAttribute(lambda run: run.started)

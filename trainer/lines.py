@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from senterej.engine import WAIT, WHITE, Position
-from senterej.engine.notation import parse_coordinate, san
+from senterej.engine.game import CHECKMATE, judge
+from senterej.engine.notation import coordinate, parse_coordinate, san
 from senterej.engine.position import move_from
 from senterej.engine.proofs import MATED, status
 from senterej.engine.werera import play_round, quicker_side
@@ -82,6 +83,19 @@ class PuzzleLine:
     def at(self, ply: int) -> Position:
         """The position after the first `ply` moves of the line."""
         return self.after(self.moves[:ply])
+
+    def accepts(self, ply: int, move: int) -> bool:
+        """Whether the solver's `move` at `ply` keeps to the line: the line's own move, or on its last move
+        any move that mates (a mate is a mate, whichever). A werera choice must be the one proved."""
+        if coordinate(move) == self.moves[ply]:
+            return True
+        position = self.at(ply)
+        side = position.turn
+        if ply != len(self.moves) - 1 or side is None:
+            return False
+        position.push(move)
+        judgement = judge(position)
+        return judgement.status == CHECKMATE and judgement.winner == side
 
     def side_at(self, position: Position) -> int:
         """Who plays next in a position of the line: the side to move, or in the werera the solver."""

@@ -3,6 +3,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -292,3 +293,53 @@ class CurationJob(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+class PuzzleRun(models.Model):
+    """A puzzle streak or a puzzle storm (`trainer.streak`, `trainer.storm`): unrated, and writing no
+    `Attempt`, so that ratings and teachers' figures stay as they are. A visitor's runs have no user and are
+    found by the session's list of them (`trainer.runs`). The storm's clock is kept here, by the server:
+    it runs from `started`, with `seconds_won` (its bonuses less its penalties) added."""
+
+    class Kind(models.TextChoices):
+        STREAK = "streak", _("puzzle streak")
+        STORM = "storm", _("puzzle storm")
+
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="puzzle_runs",
+        verbose_name=_("user"),
+    )
+    #: The rating the run's first puzzle is chosen near; each next one a step harder.
+    level = models.FloatField(_("starting level"))
+    started = models.DateTimeField(_("started"), default=timezone.now)
+    ended = models.DateTimeField(_("ended"), null=True, blank=True)
+    #: The puzzle being solved (None once the run is over) and the plies of its line played.
+    puzzle = models.ForeignKey(
+        Puzzle, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("puzzle")
+    )
+    ply = models.PositiveSmallIntegerField(_("ply"), default=0)
+    #: Every puzzle the run has served, in order: none is served twice.
+    served = models.JSONField(_("puzzles served"), default=list)
+    score = models.PositiveIntegerField(_("puzzles solved"), default=0)
+    moves = models.PositiveIntegerField(_("right moves"), default=0)
+    misses = models.PositiveIntegerField(_("misses"), default=0)
+    combo = models.PositiveIntegerField(_("solved in a row"), default=0)
+    best_combo = models.PositiveIntegerField(_("most solved in a row"), default=0)
+    skipped = models.BooleanField(_("skip used"), default=False)
+    seconds_won = models.IntegerField(_("seconds won or lost"), default=0)
+    #: What the last answer did, for the page drawn after it: {"kind", "puzzle", "from_ply", "played",
+    #: "seconds"}.
+    last = models.JSONField(_("last answer"), default=dict, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "kind", "-started"], name="puzzle_run_user_kind")]
+        verbose_name = _("puzzle run")
+        verbose_name_plural = _("puzzle runs")
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}: {self.score}"

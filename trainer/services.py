@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from senterej.board import shown as shown_stamp
 from senterej.board.explain import illegal_move_message
 from senterej.engine import Position
-from senterej.engine.game import BARE_KING, CHECKMATE, ONGOING, judge
+from senterej.engine.game import BARE_KING, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, san
 from senterej.engine.search import search
 from senterej.play.words import result_sentence
@@ -212,9 +212,7 @@ def play(
         raise PuzzleError(illegal_move_message(position, text.strip(), side)) from error
     if fresh:
         _begin(session, state, shown)
-    expected = solution[state["ply"]]
-    last_step = state["ply"] == len(solution) - 1
-    if coordinate(move) == expected or (last_step and _mates(position, move)):
+    if line.accepts(state["ply"], move):
         played = [coordinate(move)]
         state["ply"] += 1
         if state["ply"] < len(solution):
@@ -296,19 +294,6 @@ def charge_hint(*, user: User, puzzle_id: int, serving: str) -> Attempt | None:
         if Attempt.objects.filter(user=user, puzzle_id=puzzle_id).exclude(serving=serving).exists():
             return None
         return record_attempt(user=user, puzzle_id=puzzle_id, serving=serving, solved=False, hinted=True)
-
-
-def _mates(position: Position, move: int) -> bool:
-    """Whether a turn-based move mates (a werera puzzle's choice must be the one proved)."""
-    side = position.turn
-    if side is None:
-        return False
-    position.push(move)
-    try:
-        judgement = judge(position)
-        return judgement.status == CHECKMATE and judgement.winner == side
-    finally:
-        position.pop()
 
 
 def _refutation(position: Position, move: int) -> tuple[list[str], str, dict[str, tuple[str, int]]]:

@@ -194,6 +194,10 @@ PAGES = [
     ("classes:leave", lambda w: [w.school_class.pk], "post", "selam", ("hana",)),
     ("classes:invitation_accept", lambda w: [w.invitation.pk], "post", "hana", ("selam", "almaz")),
     ("classes:invitation_decline", lambda w: [w.invitation.pk], "post", "hana", ("selam", "almaz")),
+    # The week's leaderboard: its teachers, and its students, who see it on the projector anyway.
+    ("classes:leaderboard", lambda w: [w.school_class.pk], "get", "almaz", ("bekele", "hana", "yonas")),
+    ("classes:leaderboard", lambda w: [w.school_class.pk], "get", "tigist", ("bekele",)),
+    ("classes:leaderboard", lambda w: [w.school_class.pk], "get", "selam", ("hana",)),
     # Pages of no one's object in particular.
     ("classes:home", lambda w: [], "get", "selam", ()),
     ("classes:join", lambda w: [], "get", "hana", ()),
@@ -327,6 +331,8 @@ TAMPERED = [
     ("classes:co_teacher_remove", ["class", 0]),
     ("classes:co_teacher_add", [HUGE]),
     ("classes:announcement_new", [HUGE]),
+    ("classes:leaderboard", [HUGE]),
+    ("classes:leaderboard", [0]),
 ]
 
 
@@ -338,7 +344,8 @@ def test_a_tampered_id_is_a_404(world, make, name, args, method):
     url = reverse(name, args=[known.get(arg, arg) for arg in args])
     before = snapshot()
     # A page that only shows (the class, a student's assignment) takes no POST at all.
-    refused = (404, 405) if method == "post" and name in ("classes:class", "classes:assignment") else (404,)
+    shown_only = ("classes:class", "classes:assignment", "classes:leaderboard")
+    refused = (404, 405) if method == "post" and name in shown_only else (404,)
     assert call(make.logged_in(world.people["almaz"]), method, url, world).status_code in refused
     assert snapshot() == before
 

@@ -3,6 +3,7 @@
 import pytest
 
 from senterej.engine import BLACK, WHITE, Position
+from senterej.engine.notation import parse_coordinate
 from testing.reading import heard, seen
 from trainer.lines import LineError, PuzzleLine
 from trainer.words import numbered
@@ -95,3 +96,20 @@ def test_a_sound_line_is_playable():
     PuzzleLine.of(*LADDER).check_playable()
     PuzzleLine.of(*WERERA).check_playable()
     assert Position.from_fen(LADDER[0]).fen() == LADDER[0]
+
+
+def test_r7_1_the_line_accepts_its_own_moves_and_on_the_last_any_mate():
+    two_ders = PuzzleLine.of("k7/8/1K6/8/8/8/6n1/3R3R w - - 0 30 0/0", "d1d8")
+    ladder = PuzzleLine.of(*LADDER)
+    accepted = [
+        two_ders.accepts(0, parse_coordinate("d1d8")),
+        two_ders.accepts(0, parse_coordinate("h1h8")),  # mates too, on the line's last move
+        ladder.accepts(0, parse_coordinate("h1d1")),
+        ladder.accepts(2, parse_coordinate("d1d8")),
+    ]
+    refused = [
+        two_ders.accepts(0, parse_coordinate("d1d2")),
+        ladder.accepts(0, parse_coordinate("h1e1")),  # a mate in two as well, but not the last move
+        PuzzleLine.of(*WERERA).accepts(0, parse_coordinate("e1d1")),
+    ]
+    assert all(accepted) and not any(refused)

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from senterej.accounts.requests import AuthenticatedHttpRequest
-from trainer import answers, selectors, services
+from trainer import answers, runs, selectors, services
 from trainer.charts import rating_chart
 from trainer.drawing import draw_history_rows, draw_retry_items, draw_theme_rows
 from trainer.rating import PROVISIONAL_RD
@@ -37,6 +37,7 @@ def dashboard_page(request: AuthenticatedHttpRequest) -> HttpResponse:
         retry=retry,
         retry_items=draw_retry_items(retry),
         retry_count=retry_count,
+        run_bests=runs.bests(request.user),
         retry_counted=selectors.RETRY_COUNTED,
         theme_window=selectors.THEME_WINDOW,
     )
