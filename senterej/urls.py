@@ -16,6 +16,7 @@ urlpatterns = [
     path("curate/", include("trainer.curation_urls")),
     path("accounts/", include("senterej.accounts.urls")),
     path("classes/", include("classes.urls")),
+    path("reviews/", include("senterej.reviewing_urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )
