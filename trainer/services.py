@@ -419,7 +419,8 @@ def record_attempt(
     puzzle, player and puzzle rated from their values before, both rows locked. A first try with a hint is a
     miss (see `take_hint`); a later one keeps its result and says it was helped. A try within `HELP_LASTS`
     of one that took a hint or showed the solution is marked `helped_before`. The try is an answer for the
-    player's reviews (`senterej.reviews`): right when found alone, else a miss."""
+    player's reviews (`senterej.reviews`): right when solved with no hint and no solution seen in it, else a
+    miss; help in an earlier try does not count there, since the schedule spaces a review from it."""
     PlayerRating.objects.get_or_create(user=user, defaults={"rating": starting_rating})
     try:
         with transaction.atomic():
@@ -463,7 +464,8 @@ def record_attempt(
                 puzzle.volatility = puzzle_after.volatility
                 puzzle.save()
             attempt.save()
-            reviews.answered(user, "puzzle", puzzle.pk, right=attempt.found_alone)
+            right = attempt.solved and not (attempt.hinted or attempt.solution_seen)
+            reviews.answered(user, "puzzle", puzzle.pk, right=right)
             return attempt
     except IntegrityError:
         return Attempt.objects.get(serving=serving)  # the same try, recorded by a request that came first

@@ -101,6 +101,21 @@ def test_a_solution_viewed_in_a_review_is_a_miss_and_the_page_counts_what_is_lef
         assert f"Puzzle {second.pk}</h1>" in page
 
 
+def test_a_review_after_a_shown_solution_counts_when_solved_alone_in_it(client, learner):
+    """The solution shown at T keeps the puzzle from counting as found alone for teachers for a day
+    (HELP_LASTS); the review 10 minutes later, solved with no hint and no solution in it, is right."""
+    puzzle = PuzzleFactory()
+    client.force_login(learner)
+    with freeze_time(T):
+        page = client.get(reverse("trainer:puzzle", args=[puzzle.pk])).content.decode()
+        client.post(reverse("trainer:solution", args=[puzzle.pk]), offered(page), **HTMX)
+    with freeze_time(T + 10 * MINUTE):
+        play(client, puzzle, client.get(reverse("reviews:next")).content.decode(), "c1c8")
+    review = Attempt.objects.filter(user=learner).latest("id")
+    assert (review.solved, review.helped_before, review.found_alone) == (True, True, False)
+    assert (card(learner).step, card(learner).due) == (1, T + 10 * MINUTE + timedelta(days=1))
+
+
 def test_a_puzzle_found_again_before_it_is_due_changes_nothing_and_a_visitor_has_no_reviews(client, learner):
     puzzle = PuzzleFactory()
     visitor = Client()
