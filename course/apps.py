@@ -13,9 +13,12 @@ class CourseConfig(AppConfig):
         from course import content
         from course.models import Lesson, Task
         from course.signals import move_progress_on_log_in
+        from senterej.reviews import kinds
 
         user_logged_in.connect(move_progress_on_log_in, dispatch_uid="course-progress-on-log-in")
         # Any change to the course's content renews what the pages keep of it.
         for model in (Lesson, Task):
             for signal in (post_save, post_delete):
                 signal.connect(content.changed, sender=model, dispatch_uid=f"course-content-{model.__name__}")
+        # A deleted task is no longer reviewed.
+        kinds.register("task", lambda ids: Task.objects.filter(pk__in=ids).values_list("pk", flat=True))

@@ -35,6 +35,7 @@ from course.checkers import (
 from course.models import Task, TaskProgress, TaskTry
 from senterej.board import shown as shown_stamp
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
+from senterej.reviews import services as reviews
 
 SESSION_KEY = "course"
 #: The answer to a wrong move is kept for a day, keyed by the position it answers.
@@ -130,6 +131,13 @@ def reset(session: SessionBase, task: Task) -> None:
     fresh: dict[str, Any] = {"moves": [], "mistakes": 0}
     fresh.update((key, state[key]) for key in ("mistakes", "hint") if key in state)
     _store(session)["attempts"][str(task.pk)] = fresh
+    session.modified = True
+
+
+def begin_review(session: SessionBase, task: Task) -> None:
+    """A review of the task begins afresh: the moves, the answer and the mistakes of earlier tries go (a hint
+    the account took stays until a solve pays for it), so that the review's own mistakes alone count."""
+    _store(session)["attempts"][str(task.pk)] = {"moves": [], "mistakes": 0}
     session.modified = True
 
 
@@ -243,8 +251,12 @@ def _record(
 
 
 def _record_in_database(user: User, task: Task, earned: int, finished: TaskTry) -> None:
+    """The try kept, the progress updated, and the try answered for the learner's reviews: right when solved
+    with no mistake and no hint, else a miss."""
     with transaction.atomic():
         finished.save()
+        right = finished.solved and not finished.mistakes and not finished.hinted
+        reviews.answered(user, "task", task.pk, right=right)
         progress, _created = TaskProgress.objects.select_for_update().get_or_create(user=user, task=task)
         progress.attempts += 1
         progress.best_stars = max(progress.best_stars, earned)

@@ -1,12 +1,13 @@
 """The front door: the site's home page, which leads into every room. Everyone finds a way in to each: the
 course (started, or continued at its next task), the puzzles, a game, the rules, logging in and signing up.
-A signed-in person also finds what is next for them: the course's next task, their puzzle rating, and what
-their classes still ask of them.
+A signed-in person also finds what is next for them: the reviews due today, the course's next task, their
+puzzle rating, and what their classes still ask of them.
 
 It stays cheap: the course's outline comes from the cache and a visitor's progress from their session, so a
-visitor's page reads nothing more; a signed-in person's reads their progress and, in one query, their rating
-and whether they are in a class. Only someone in a class pays for the classes' block. What is the same for
-everyone (the start position's board, the werera and the six men) is drawn once per language and kept."""
+visitor's page reads nothing more; a signed-in person's reads their progress, in one query their rating and
+whether they are in a class, and their reviews' queue (`senterej.reviews.queue`: the cards, and each kind's
+items still there). Only someone in a class pays for the classes' block. What is the same for everyone
+(the start position's board, the werera and the six men) is drawn once per language and kept."""
 
 from dataclasses import dataclass
 
@@ -24,6 +25,7 @@ from course import content, services
 from senterej.accounts import way_back
 from senterej.board.view import THE_MEN
 from senterej.engine import START_FEN, Position
+from senterej.reviews import queue
 from trainer.rating import PROVISIONAL_RD
 
 #: The page's shared parts change only with a release: kept this long (a cache shared across releases needs a
@@ -112,6 +114,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "men": THE_MEN,
         "course": course_step(request),
         "standing": known,
+        "reviews": queue.of(user) if isinstance(user, User) else None,
         "way_in": None if known else way_in(request),
         "classes": home_block(user) if known is not None and known.in_classes else {"show": False},
     }

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "senterej.board",
     "senterej.accounts",
+    "senterej.reviews",
     "senterej.play",
     "course",
     "trainer",

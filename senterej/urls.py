@@ -18,6 +18,7 @@ urlpatterns = [
     path("accounts/", include("senterej.accounts.urls")),
     path("classes/", include("classes.urls")),
     path("analysis/", include("analysis.urls")),
+    path("reviews/", include("senterej.reviewing_urls")),
     path("admin/", admin.site.urls),
     prefix_default_language=False,
 )

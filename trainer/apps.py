@@ -7,6 +7,12 @@ class TrainerConfig(AppConfig):
     verbose_name = _("Puzzle trainer")
 
     def ready(self) -> None:
+        from senterej.reviews import kinds
         from trainer import signals
+        from trainer.models import Puzzle
 
         signals.connect(self)
+        # A retired puzzle is no longer reviewed.
+        kinds.register(
+            "puzzle", lambda ids: Puzzle.objects.filter(pk__in=ids, active=True).values_list("pk", flat=True)
+        )

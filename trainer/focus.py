@@ -1,6 +1,7 @@
-"""What a player trains: the themes chosen (a puzzle of any of them), a band of puzzle ratings, or the run
-through the missed puzzles. The address carries it (/train/?theme=fork&theme=mateIn2&min=900&max=1300,
-checked by `forms.FocusForm`), then the serving token and the try, so that "Next puzzle" keeps it."""
+"""What a player trains: the themes chosen (a puzzle of any of them), a band of puzzle ratings, the run
+through the missed puzzles, or a review on the spaced schedule (`senterej.reviews`). The address carries it
+(/train/?theme=fork&theme=mateIn2&min=900&max=1300, checked by `forms.FocusForm`), then the serving token
+and the try, so that "Next puzzle" keeps it."""
 
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
@@ -8,6 +9,7 @@ from urllib.parse import parse_qsl, urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from senterej.reviews import run
 from trainer.models import RATING_RANGE, Puzzle
 from trainer.words import theme_name
 
@@ -18,6 +20,7 @@ class Focus:
     low: int | None = None
     high: int | None = None
     missed: bool = False
+    review: bool = False
 
     @classmethod
     def of(cls, query: str) -> "Focus":
@@ -29,6 +32,7 @@ class Focus:
             low=int(values["min"]) if "min" in values else None,
             high=int(values["max"]) if "max" in values else None,
             missed="missed" in values,
+            review="review" in values,
         )
 
     @property
@@ -39,6 +43,8 @@ class Focus:
         pairs += [(key, value) for key, value in (("min", self.low), ("max", self.high)) if value is not None]
         if self.missed:
             pairs.append(("missed", 1))
+        if self.review:
+            pairs.append(("review", 1))
         return urlencode(pairs)
 
     @property
@@ -57,6 +63,8 @@ class Focus:
 
     @property
     def next_url(self) -> str:
+        if self.review:
+            return run.next_url()
         if self.missed:
             return reverse("trainer:missed")
         query = self.query

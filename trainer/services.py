@@ -32,6 +32,7 @@ from senterej.engine.game import BARE_KING, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, san
 from senterej.engine.search import search
 from senterej.play.words import result_sentence
+from senterej.reviews import services as reviews
 from trainer import selectors
 from trainer.models import HELP_LASTS, Attempt, PlayerRating, Puzzle
 from trainer.rating import MAX_RD, START_VOLATILITY, Rating, rate_attempt
@@ -402,7 +403,9 @@ def record_attempt(
     """Records a try exactly once (by its serving token) and rates it if it is the player's first at this
     puzzle, player and puzzle rated from their values before, both rows locked. A first try with a hint is a
     miss (see `take_hint`); a later one keeps its result and says it was helped. A try within `HELP_LASTS`
-    of one that took a hint or showed the solution is marked `helped_before`."""
+    of one that took a hint or showed the solution is marked `helped_before`. The try is an answer for the
+    player's reviews (`senterej.reviews`): right when solved with no hint and no solution seen in it, else a
+    miss; help in an earlier try does not count there, since the schedule spaces a review from it."""
     PlayerRating.objects.get_or_create(user=user, defaults={"rating": starting_rating})
     try:
         with transaction.atomic():
@@ -446,6 +449,8 @@ def record_attempt(
                 puzzle.volatility = puzzle_after.volatility
                 puzzle.save()
             attempt.save()
+            right = attempt.solved and not (attempt.hinted or attempt.solution_seen)
+            reviews.answered(user, "puzzle", puzzle.pk, right=right)
             return attempt
     except IntegrityError:
         return Attempt.objects.get(serving=serving)  # the same try, recorded by a request that came first

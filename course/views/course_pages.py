@@ -2,6 +2,7 @@
 decides every move on the server; the page only shows where the learner stands."""
 
 from django import forms
+from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import SafeString, mark_safe
@@ -21,6 +22,7 @@ from senterej.engine.notation import san
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
 from senterej.play.words import round_sentences
+from senterej.reviews import queue, run
 
 
 class ShownForm(forms.Form):
@@ -149,6 +151,8 @@ def task_hint(request: HtmxHttpRequest, lesson: str, number: int) -> HttpRespons
 def task_retry(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
     task = _task(lesson, number)
     services.reset(request.session, task)
+    if run.marked(request.session, "task", task.pk):
+        run.unmark(request.session)  # the review was answered: another try is practice
     return _after_post(request, task, services.current(request.session, task))
 
 
@@ -203,9 +207,14 @@ def _draw(
     report = None
     if verdict.report is not None:
         report = round_sentences(verdict.report.as_dict(), _choice_words(task, verdict.report))
+    reviewer = request.user if isinstance(request.user, User) else None
+    reviewing = reviewer is not None and run.marked(request.session, "task", task.pk)
     context = {
         "task": task,
         "lesson": task.lesson,
+        "reviewing": reviewing,
+        "review_left": queue.of(reviewer).count if reviewer and reviewing and verdict.over else None,
+        "next_review_url": run.next_url(),
         "board": board,
         "shown": shown_stamp.stamp(),
         "verdict": verdict,

@@ -3,12 +3,15 @@ from html.parser import HTMLParser
 import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
+from django.utils import timezone
 
+from senterej.reviews.models import Review
 from testing.factories import (
     AssignmentFactory,
     LessonFactory,
     MembershipFactory,
     PlayerRatingFactory,
+    PuzzleFactory,
     SchoolClassFactory,
     TaskFactory,
 )
@@ -232,14 +235,21 @@ def test_a_visitor_s_home_page_reads_nothing(client, course, django_assert_num_q
         assert client.get("/").status_code == 200
 
 
-def test_a_signed_in_home_page_reads_two_rows_beyond_who_is_asking(
-    learner_client, course, django_assert_num_queries
+def test_a_signed_in_home_page_reads_three_rows_beyond_who_is_asking(
+    learner_client, learner, course, django_assert_num_queries
 ):
     learner_client.get("/")
-    # The session and the user, as on every signed-in page; then the course progress, and the rating and
-    # classes together.
-    with django_assert_num_queries(4):
+    # The session and the user, as on every signed-in page; then the course progress, the rating and
+    # classes together, and the reviews' cards.
+    with django_assert_num_queries(5):
         assert learner_client.get("/").status_code == 200
+    # With cards of both kinds, one more read a kind: which of their items still stand.
+    due = timezone.now()
+    Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=due)
+    Review.objects.create(user=learner, kind="task", item=course[0].pk, due=due)
+    Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=due)
+    with django_assert_num_queries(7):
+        assert "3 reviews are due." in learner_client.get("/").content.decode()
 
 
 def test_r7_4_the_home_page_says_the_count_as_the_rules_do(client):

@@ -1,7 +1,7 @@
 """The house: each room's modules stay small, and the doors between rooms open one way only (ARCHITECTURE.md):
-classes → course and trainer → the site's rooms (play, board, accounts) → the engine. The project package
-(settings, urls, the front door) stands above them all; developers' tools (benchmarks, the translation lint)
-may drive any room, and no room imports them."""
+classes → course and trainer → the site's rooms (play, board, accounts, reviews) → the engine. The project
+package (settings, urls, the front door) stands above them all; developers' tools (benchmarks, the
+translation lint) may drive any room, and no room imports them."""
 
 import ast
 import re
@@ -17,12 +17,13 @@ DOORS = {
     "engine": set(),
     "board": {"engine"},
     "accounts": {"engine"},
+    "reviews": set(),
     "play": {"board", "accounts", "engine"},
-    "course": {"play", "board", "accounts", "engine"},
-    "trainer": {"play", "board", "accounts", "engine"},
+    "course": {"play", "board", "accounts", "reviews", "engine"},
+    "trainer": {"play", "board", "accounts", "reviews", "engine"},
     "endings": {"play", "board", "accounts", "engine"},
     "analysis": {"play", "board", "accounts", "engine"},
-    "classes": {"course", "trainer", "play", "board", "accounts", "engine"},
+    "classes": {"course", "trainer", "play", "board", "accounts", "reviews", "engine"},
     "tools": {
         "classes",
         "course",
@@ -32,10 +33,22 @@ DOORS = {
         "play",
         "board",
         "accounts",
+        "reviews",
         "engine",
         "project",
     },
-    "project": {"classes", "course", "trainer", "endings", "analysis", "play", "board", "accounts", "engine"},
+    "project": {
+        "classes",
+        "course",
+        "trainer",
+        "endings",
+        "analysis",
+        "play",
+        "board",
+        "accounts",
+        "reviews",
+        "engine",
+    },
 }
 #: The template libraries each room owns; Django's and the libraries' own belong to no room.
 LIBRARIES = {
@@ -50,7 +63,7 @@ LIBRARIES = {
 def room_of_module(name: str) -> str | None:
     parts = name.split(".")
     if parts[0] == "senterej":
-        if len(parts) > 1 and parts[1] in ("engine", "board", "accounts", "play"):
+        if len(parts) > 1 and parts[1] in ("engine", "board", "accounts", "reviews", "play"):
             return parts[1]
         return "project"
     if parts[0] in ("course", "trainer", "endings", "classes", "analysis", "tools"):

@@ -7,6 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from senterej.accounts.requests import AuthenticatedHttpRequest
+from senterej.reviews import queue
 from trainer import answers, runs, selectors, services
 from trainer.charts import rating_chart
 from trainer.drawing import draw_history_rows, draw_retry_items, draw_theme_rows
@@ -29,6 +30,7 @@ def dashboard_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     themes = selectors.theme_results(request.user)
     context.update(
         answers=answers.unread(request.user),
+        reviews=queue.of(request.user),
         rating=rating,
         provisional=rating.rd > PROVISIONAL_RD,
         chart=rating_chart(selectors.rating_series(request.user)),

@@ -9,6 +9,7 @@ from dataclasses import asdict
 from typing import Any
 
 from django import forms
+from django.contrib.auth.models import User
 from django.contrib.sessions.backends.base import SessionBase
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -25,6 +26,7 @@ from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
+from senterej.reviews import queue
 from trainer import missed, selectors, services
 from trainer.focus import Focus
 from trainer.forms import DifficultyForm, FocusForm, HintForm, MoveForm, TokenForm, difficulty_menu
@@ -319,8 +321,11 @@ def puzzle_context(
         if focus.missed and request.user.is_authenticated
         else None
     )
+    reviewer = request.user if focus.review and isinstance(request.user, User) else None
     return {
         "puzzle": puzzle,
+        "reviewing": reviewer is not None,
+        "review_left": queue.of(reviewer).count if reviewer is not None and done else None,
         "board": board,
         "state": state,
         "shown": shown_stamp.stamp() if live else "",

@@ -1,0 +1,97 @@
+"""The day's queue on known schedules (freezegun): a miss at T, then right answers on the due moments show
+the queue exactly, count and items, before and after each of them; a right answer a minute early changes
+nothing; a miss in the middle starts again; after the last interval the item is learned and leaves the
+queue. What is later today ends with the day in the site's TIME_ZONE; a retired puzzle or a deleted task is
+skipped."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from freezegun import freeze_time
+
+from course.models import Task
+from senterej.reviews import queue, services
+from senterej.reviews.models import Review
+from testing.factories import LessonFactory, PuzzleFactory, TaskFactory
+
+pytestmark = pytest.mark.django_db
+
+T = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+MINUTE = timedelta(minutes=1)
+
+
+def seen(user, at):
+    """The queue at `at`: the (kind, item) of what is due, later today and on the next days."""
+    day = queue.of(user, at)
+    return [[(card.kind, card.item) for card in part] for part in (day.due, day.later_today, day.coming)]
+
+
+def answer(user, item, right, at, kind="puzzle"):
+    with freeze_time(at):
+        return services.answered(user, kind, item, right=right)
+
+
+def test_a_miss_then_right_answers_on_the_due_moments(learner):
+    puzzle = PuzzleFactory().pk
+    p = ("puzzle", puzzle)
+    assert answer(learner, puzzle, True, T) is None  # a right answer with no card makes none
+    assert not Review.objects.exists()
+    answer(learner, puzzle, False, T)
+    assert seen(learner, T) == [[], [p], []]
+    assert seen(learner, T + 9 * MINUTE) == [[], [p], []]
+    assert queue.of(learner, T + 10 * MINUTE).count == 1
+    assert seen(learner, T + 10 * MINUTE) == [[p], [], []]
+    answer(learner, puzzle, True, T + 9 * MINUTE)  # a minute early: nothing changes
+    assert seen(learner, T + 10 * MINUTE) == [[p], [], []]
+    moments = [T + 10 * MINUTE]
+    for wait in (timedelta(days=1), timedelta(days=3), timedelta(weeks=1), timedelta(days=30)):
+        answer(learner, puzzle, True, moments[-1])
+        moments.append(moments[-1] + wait)
+        assert seen(learner, moments[-2]) == [[], [], [p]]
+        assert seen(learner, moments[-1] - MINUTE) == [[], [p], []]  # the same day, a minute before
+        assert seen(learner, moments[-1]) == [[p], [], []]
+        early = answer(learner, puzzle, True, moments[-1] - MINUTE)
+        assert early.due == moments[-1]
+    learned = answer(learner, puzzle, True, moments[-1])
+    assert (learned.step, learned.reviews, learned.misses, learned.learned_at) == (5, 5, 1, moments[-1])
+    assert seen(learner, moments[-1]) == seen(learner, moments[-1] + timedelta(days=365)) == [[], [], []]
+
+
+def test_a_miss_in_the_middle_starts_again_and_two_items_keep_their_order(learner):
+    first, second = PuzzleFactory().pk, PuzzleFactory().pk
+    answer(learner, first, False, T)
+    answer(learner, first, True, T + 10 * MINUTE)  # now due a day later
+    answer(learner, second, False, T + 2 * 60 * MINUTE)
+    a, b = ("puzzle", first), ("puzzle", second)
+    assert seen(learner, T + 2 * 60 * MINUTE + 10 * MINUTE) == [[b], [], [a]]
+    day_after = T + 10 * MINUTE + timedelta(days=1)
+    assert queue.of(learner, day_after).count == 2
+    assert seen(learner, day_after) == [[b, a], [], []]  # the one due first comes first
+    card = answer(learner, first, False, day_after)
+    assert (card.step, card.due, card.misses, card.reviews) == (0, day_after + 10 * MINUTE, 2, 2)
+    assert seen(learner, day_after) == [[b], [a], []]
+    assert seen(learner, day_after + 10 * MINUTE) == [[b, a], [], []]
+
+
+def test_later_today_ends_with_the_day_in_the_sites_time_zone(learner, settings):
+    puzzle = PuzzleFactory().pk
+    answer(learner, puzzle, False, datetime(2026, 3, 2, 23, 0, tzinfo=UTC))  # due at 23:10 UTC
+    at = datetime(2026, 3, 2, 22, 0, tzinfo=UTC)
+    assert seen(learner, at) == [[], [("puzzle", puzzle)], []]
+    settings.TIME_ZONE = "Europe/Bratislava"  # 23:10 UTC is 0:10 of the next day there
+    assert seen(learner, at) == [[], [], [("puzzle", puzzle)]]
+
+
+def test_a_retired_puzzle_and_a_deleted_task_are_skipped_and_not_counted(learner, second_learner):
+    retired, kept = PuzzleFactory(), PuzzleFactory()
+    task = TaskFactory(lesson=LessonFactory())
+    for item, kind in ((retired.pk, "puzzle"), (kept.pk, "puzzle"), (task.pk, "task")):
+        answer(learner, item, False, T, kind)
+    later = T + 10 * MINUTE
+    assert queue.of(learner, later).count == 3
+    retired.active = False
+    retired.save()
+    Task.objects.filter(pk=task.pk).delete()
+    assert seen(learner, later) == [[("puzzle", kept.pk)], [], []]
+    assert Review.objects.filter(user=learner).count() == 3  # the cards stay, should the items come back
+    assert seen(second_learner, later) == [[], [], []]  # each account has its own
