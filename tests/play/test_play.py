@@ -263,8 +263,8 @@ def test_r5_10_a_slovak_export_says_the_rounds_in_slovak_and_imports_again(clien
         move(client, game, black)
     text = client.get("/sk" + reverse("game_export", args=[game.id])).content.decode()
     assert (
-        "{zahraný len ťah čierneho Nxe4; ťah bieleho e5 prepadol: branie má prednosť; "
-        "werera sa končí, ťahá biely}" in " ".join(text.split())
+        "{zahraný len ťah Čierneho Nxe4; ťah Bieleho e5 prepadol: branie má prednosť; "
+        "werera sa končí, ťahá Biely}" in " ".join(text.split())
     )
     assert client.post(reverse("import"), {"record": text}).status_code == 302
 

@@ -179,3 +179,15 @@ def test_beginning_takes_a_post_with_its_csrf_token(pool):
     assert Client().get(reverse("trainer:streak_begin")).status_code == 405
     assert Client(enforce_csrf_checks=True).post(reverse("trainer:storm_begin")).status_code == 403
     assert not PuzzleRun.objects.exists()
+
+
+def test_the_trainer_leads_to_every_way_of_training(client, learner_client, pool):
+    """The train page is the way into each: the streak, the storm, the endings, and for an account its
+    reviews."""
+    visitor = client.get(reverse("trainer:train")).content.decode()
+    for name in ("trainer:streak", "trainer:storm", "endings"):
+        assert f'href="{reverse(name)}"' in visitor
+    assert f'href="{reverse("reviews:queue")}"' not in visitor
+    assert (
+        f'href="{reverse("reviews:queue")}"' in learner_client.get(reverse("trainer:train")).content.decode()
+    )
