@@ -181,3 +181,21 @@ def test_the_queue_pages_are_an_accounts_own_and_take_no_post(client, learner, s
         assert client.post(reverse("reviews:next")).status_code == 405
         assert client.get(reverse("reviews:queue") + "?x=%00").status_code == 400
         assert client.get(reverse("reviews:queue") + "?page=99999999999999999999&kind=ℵ").status_code == 200
+
+
+def test_the_queue_page_reads_the_same_however_many_cards(client, learner, lesson, django_assert_num_queries):
+    client.force_login(learner)
+    task = lesson.tasks.get(order=1)
+    Review.objects.create(user=learner, kind="task", item=task.pk, due=T)
+    Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T)
+    client.get(reverse("reviews:queue"))
+    # The session, the user, the cards, each kind's standing, the puzzles and the tasks.
+    with django_assert_num_queries(7):
+        client.get(reverse("reviews:queue"))
+    for days in range(1, 6):
+        Review.objects.create(
+            user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T + timedelta(days=days)
+        )
+    with django_assert_num_queries(7):
+        page = client.get(reverse("reviews:queue")).content.decode()
+    assert page.count("<li><strong>") == 7
