@@ -25,3 +25,8 @@ def ending_panel(request: HttpRequest, game: Game, seats: Seats) -> SafeString |
         progress.settle(request, attempt, judged)
     context = {"ending": ending, "verdict": judged, "stars_shown": stars(judged.stars)}
     return render_to_string("endings/panel.html", context, request=request)
+
+
+def is_ending_game(game: Game) -> bool:
+    """An ending's game is practice: its moves count towards the stars, so none is taken back."""
+    return game.mode == Game.Mode.BOT and EndingTry.objects.filter(game=game).exists()

@@ -22,7 +22,7 @@ from senterej.board.sides import Side
 from senterej.engine import WHITE
 from senterej.engine import game as rules
 from senterej.engine.pieces import COLOURS
-from senterej.play import clocks, services, watching
+from senterej.play import clocks, panels, services, watching
 from senterej.play.models import Game
 from senterej.play.replay import replay
 from senterej.play.services import PlayError, Seats
@@ -230,6 +230,10 @@ def take_back(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
             raise PlayError(_("This game is over."), 409)
         if services.bot_to_act(game):
             raise PlayError(_("Wait for the bot's reply, then take back."), 409)
+        if panels.is_practice(game):
+            raise PlayError(
+                _("A practice game takes no moves back: each move counts towards its stars."), 409
+            )
         kept = kept_steps(game)
         if kept is None:
             raise PlayError(_("There is nothing to take back."), 409)
@@ -262,6 +266,7 @@ def may_take_back(game: Game, seats: Seats) -> bool:
         and not game.is_over
         and not services.bot_to_act(game)
         and kept_steps(game) is not None
+        and not panels.is_practice(game)
     )
 
 

@@ -129,3 +129,26 @@ def test_bad_addresses_are_refused_and_change_nothing(client, slug):
     assert client.get(reverse("ending_start", args=[SHORT])).status_code == 405
     assert client.get("/endings/a%00b/").status_code in (400, 404)
     assert not Game.objects.exists() and not EndingTry.objects.exists()
+
+
+def test_an_ending_s_game_takes_no_move_back_since_each_move_counts_towards_the_stars(client):
+    client.post(reverse("ending_start", args=[SHORT]))
+    game = Game.objects.get()
+    from senterej.engine.notation import coordinate
+    from senterej.engine.proofs.mate import MateSearch
+    from senterej.play.replay import replay
+
+    start = replay(game).position
+    search = MateSearch(max_nodes=100_000)
+    first = search.mating_moves(start.copy(), search.distance(start.copy(), 2), limit=1)[0]
+    client.post(reverse("game_move", args=[game.id]), {"move": coordinate(first), "version": game.version})
+    game.refresh_from_db()
+    steps = list(game.steps)
+    assert len(steps) == 2  # the learner's move and the engine's reply
+    take_back = reverse("game_take_back", args=[game.id])
+    assert take_back not in client.get(reverse("game", args=[game.id])).content.decode()
+    response = client.post(take_back, {"version": game.version})
+    assert response.status_code == 409
+    assert "each move counts towards its stars" in response.content.decode()
+    game.refresh_from_db()
+    assert game.steps == steps
