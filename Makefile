@@ -52,7 +52,7 @@ serve: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
 	workers=""; for n in $$(seq $(TASK_WORKERS)); do $(PY) manage.py db_worker --no-reload & workers="$$workers $$!"; done; \
 	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
-	$(VENV)/bin/gunicorn senterej.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) --access-logfile - --error-logfile -
+	$(VENV)/bin/gunicorn school.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) --access-logfile - --error-logfile -
 
 test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt $(AXE)
 	$(VENV)/bin/ruff check .

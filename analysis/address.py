@@ -14,8 +14,8 @@ from urllib.parse import urlencode
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from senterej.board.why import LONGEST_FEN
 from senterej.engine import START_FEN, FenError, Position
+from senterej.views import LONGEST_FEN
 
 #: A choice or a move as the board sends it, in coordinates (R9.2); 0000 is waiting in the werera (R5.1).
 CHOICE = re.compile(r"\A(?:[a-h][1-8][a-h][1-8][qrbn]?|0000)\Z")

@@ -3,9 +3,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from play.game_words import LEVEL_NAMES
 from senterej.board.sides import Side
 from senterej.engine.bots import LEVELS
-from senterej.play.words import LEVEL_NAMES
 
 
 class PlayOnForm(forms.Form):

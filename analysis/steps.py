@@ -10,15 +10,15 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from analysis.address import WAITING, Address, AddressError
+from play.game_words import round_choices, round_sentences
 from senterej.board.explain import illegal_move_message
-from senterej.board.notation import move_html, sentence
+from senterej.board.san_markup import move_html, sentence
 from senterej.board.sides import Side
 from senterej.engine import BLACK, WAIT, WHITE, Position
 from senterej.engine import game as rules
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, san
 from senterej.engine.position import move_from, move_to
 from senterej.engine.werera import RoundReport
-from senterej.play.words import round_choices, round_sentences
 
 
 @dataclass(frozen=True)

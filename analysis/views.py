@@ -8,21 +8,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import push_url
 
+from accounts.requests import HtmxHttpRequest
 from analysis import evaluations
 from analysis.address import Address, AddressError, read
+from analysis.evaluation_words import shown, werera_choice
 from analysis.forms import PlayOnForm
 from analysis.models import Evaluation
 from analysis.steps import Walked, seen_keys, tried, walk
-from analysis.words import shown, werera_choice
-from senterej.accounts.requests import HtmxHttpRequest
+from play import services
+from play.game_words import result_sentence
+from play.models import Game
+from play.views import remember
 from senterej.board.sides import Side
 from senterej.board.view import BoardView
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.notation import IllegalMoveError
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.views import remember
-from senterej.play.words import result_sentence
 
 #: The longest move a person types (SAN with a disambiguation and a promotion is well under it).
 LONGEST_MOVE = 12

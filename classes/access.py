@@ -10,8 +10,8 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from accounts import roles
 from classes.models import SchoolClass
-from senterej.accounts import roles
 
 
 def taught_by(user: User) -> QuerySet[SchoolClass]:

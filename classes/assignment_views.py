@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from classes import access, chosen_order, services
+from classes.assignment_words import assignment_title
 from classes.forms import AssignmentForm, CopyForm
 from classes.models import Assignment, SchoolClass
 from classes.services import Contents
 from classes.views import GET_OR_POST, _user
-from classes.words import assignment_title
 
 
 def _assignment_for_teacher(request: HttpRequest, class_id: int, assignment_id: int) -> Assignment:

@@ -8,9 +8,9 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts import roles
 from classes.models import SchoolClass
 from classes.services import ClassError
-from senterej.accounts import roles
 
 #: A class is taught by its teacher and at most this many co-teachers.
 MAX_CO_TEACHERS = 5

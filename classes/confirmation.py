@@ -8,8 +8,8 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from classes.assignment_words import assignment_title
 from classes.models import Announcement, Assignment, SchoolClass
-from classes.words import assignment_title
 
 
 def ask(request: HttpRequest, *, question: str, detail: str, yes: str, back: str) -> HttpResponse:

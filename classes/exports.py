@@ -15,9 +15,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from classes.assignment_words import assignment_title
 from classes.models import Assignment, SchoolClass
 from classes.selectors import Cell, progress_table, tasks_of
-from classes.words import assignment_title
 
 #: Characters that make a spreadsheet read a cell as a formula: a name must stay a name.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

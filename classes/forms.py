@@ -19,7 +19,7 @@ from classes.services import Contents
 from classes.usernames import visible
 from course.models import Lesson, Task
 from trainer.models import Puzzle, PuzzleTheme
-from trainer.words import THEME_NAMES, theme_name
+from trainer.puzzle_words import THEME_NAMES, theme_name
 
 NAME_LENGTH = 100
 #: A rating band's bounds; puzzle ratings live well inside.

@@ -12,10 +12,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 
+from accounts import devices
 from classes import access
 from classes.models import SchoolClass
 from classes.services import NewStudent, generate_password, generated_hash
-from senterej.accounts import devices
 
 
 def made_for(school_class: SchoolClass, teacher: User) -> QuerySet[User]:

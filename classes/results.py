@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from classes.models import Assignment
 from classes.selectors import chosen_puzzles, disabled_puzzles, set_size, set_tries, tasks_of
 from course.models import Task, TaskProgress, TaskTry
-from senterej.board.notation import move_html, sentence, waiting_html
+from senterej.board.san_markup import move_html, sentence, waiting_html
 from senterej.board.view import BoardView
 from senterej.engine import Position
 from senterej.engine.notation import IllegalMoveError, parse_coordinate, san

@@ -7,8 +7,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from classes import results, selectors
+from classes.assignment_words import assignment_title
 from classes.views import _get_assignment_of_class, _get_class_for_teacher
-from classes.words import assignment_title
 
 
 @login_required

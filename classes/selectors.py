@@ -11,8 +11,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from classes import announcements, chosen_order, name_order
+from classes.assignment_words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from classes.models import Announcement, Assignment, Invitation, SchoolClass
-from classes.words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from course.models import Lesson, Task, TaskProgress
 from trainer.models import Attempt, PlayerRating, PuzzleTheme
 

@@ -14,11 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts import roles
 from classes import access, chosen_order
 from classes.models import MAX_STUDENTS, Assignment, Invitation, Membership, SchoolClass, StudentAccount
 from classes.usernames import username_base, visible
 from course.models import Lesson, Task
-from senterej.accounts import roles
 from trainer.models import Puzzle
 
 #: Join codes avoid the letters and digits that read alike (O and 0, I and 1).

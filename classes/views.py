@@ -14,13 +14,13 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from classes import access, confirmation, drawing, exports, made_accounts, results, selectors, services
+from accounts import roles
+from classes import access, confirmation, exports, made_accounts, results, selectors, services, table_markup
+from classes.assignment_words import assignment_title
 from classes.forms import ClassForm, InviteForm, JoinForm, StudentsForm, blank
 from classes.models import MAX_STUDENTS, Assignment, Invitation, SchoolClass
 from classes.teaching_views import class_page_parts
-from classes.words import assignment_title
-from senterej.accounts import roles
-from trainer.charts import rating_chart
+from trainer.chart_geometry import rating_chart
 
 GET_OR_POST = ["GET", "HEAD", "POST"]
 
@@ -194,7 +194,7 @@ def _class_page(
         "school_class": school_class,
         "columns": [(column, assignment_title(column), results.warning(column)) for column in assignments],
         "rows": rows,
-        "drawn_rows": drawing.draw_rows(school_class, rows),
+        "drawn_rows": table_markup.draw_rows(school_class, rows),
         "join_url": request.build_absolute_uri(join_url),
         "invitations": school_class.invitations.select_related("user").order_by("created"),
         "invite_fields": invite_form.as_p() if invite_form else blank(InviteForm),

@@ -10,7 +10,7 @@ from django_stubs_ext import StrOrPromise
 
 from course.checkers import CONTINUE, ILLEGAL, SOLVED, TaskError, Verdict, answer, replay
 from course.models import Lesson, Task, TaskProgress
-from course.words import verdict_message
+from course.task_verdicts import verdict_message
 from senterej.board.explain import illegal_move_message
 
 if TYPE_CHECKING:

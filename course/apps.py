@@ -13,7 +13,7 @@ class CourseConfig(AppConfig):
         from course import content
         from course.models import Lesson, Task
         from course.signals import move_progress_on_log_in
-        from senterej.reviews import kinds
+        from reviews import kinds
 
         user_logged_in.connect(move_progress_on_log_in, dispatch_uid="course-progress-on-log-in")
         # Any change to the course's content renews what the pages keep of it.

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
-from course import words
+from course import task_verdicts
 from course.models import Lesson, Task
 from senterej.engine import Position
 
@@ -185,8 +185,8 @@ def _map_items() -> str:
         {
             "lesson": lesson,
             "max_stars": 3 * len(lesson.tasks),
-            "tasks_done": words.tasks_done(hole(lesson, "done"), len(lesson.tasks)),
-            "stars_of": words.stars_of(hole(lesson, "stars"), 3 * len(lesson.tasks)),
+            "tasks_done": task_verdicts.tasks_done(hole(lesson, "done"), len(lesson.tasks)),
+            "stars_of": task_verdicts.stars_of(hole(lesson, "stars"), 3 * len(lesson.tasks)),
             **{name: hole(lesson, name) for name in MAP_FIGURES},
         }
         for lesson in outline()

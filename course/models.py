@@ -221,7 +221,7 @@ class TaskTry(models.Model):
     """One finished try (solved or failed) of a signed-in learner at a task, kept for their teachers: its
     first mistake (a move, in coordinates when it could be read, on the position it was played in, or a
     question's wrong option), its mistakes, whether the hint was shown, and its seconds from the moment the
-    task was shown (`senterej.board.shown`). TaskProgress keeps the learner's standing; this keeps how they
+    task was shown (`senterej.board.shown_at`). TaskProgress keeps the learner's standing; this keeps how they
     got there."""
 
     user = models.ForeignKey(

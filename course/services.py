@@ -33,9 +33,9 @@ from course.checkers import (
     score,
 )
 from course.models import Task, TaskProgress, TaskTry
-from senterej.board import shown as shown_stamp
+from reviews import services as reviews
+from senterej.board import shown_at as shown_stamp
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
-from senterej.reviews import services as reviews
 
 SESSION_KEY = "course"
 #: The answer to a wrong move is kept for a day, keyed by the position it answers.

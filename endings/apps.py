@@ -11,7 +11,7 @@ class EndingsConfig(AppConfig):
 
         from endings.panel import ending_panel, is_ending_game
         from endings.progress import move_progress_on_log_in
-        from senterej.play import panels
+        from play import panels
 
         panels.register(ending_panel)
         panels.register_practice(is_ending_game)

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from senterej.play.models import Game
+from play.models import Game
 
 
 class EndingTry(models.Model):

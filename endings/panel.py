@@ -9,8 +9,8 @@ from endings import progress
 from endings.catalogue import BY_SLUG
 from endings.goals import stars_shown as stars
 from endings.models import EndingTry
-from senterej.play.models import Game
-from senterej.play.services import Seats
+from play.models import Game
+from play.services import Seats
 
 
 def ending_panel(request: HttpRequest, game: Game, seats: Seats) -> SafeString | str:

@@ -16,9 +16,9 @@ from django.utils.dateparse import parse_datetime
 from endings import goals
 from endings.catalogue import BY_SLUG, Ending
 from endings.models import EndingProgress, EndingTry
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.views import remember
+from play import services
+from play.models import Game
+from play.views import remember
 
 #: The engine's strongest level defends every ending.
 DEFENDER = "club"

@@ -10,8 +10,8 @@ from endings import progress
 from endings.catalogue import BY_SLUG, ENDINGS, Ending
 from endings.goals import MOST_STARS
 from endings.goals import stars_shown as _stars
+from play.services import PlayError
 from senterej.engine import Position
-from senterej.play.services import PlayError
 
 
 def _ending(slug: str) -> Ending:

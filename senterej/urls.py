@@ -1,24 +1,8 @@
-from django.conf.urls.i18n import i18n_patterns
-from django.contrib import admin
-from django.urls import include, path
+from django.urls import path
 
-from senterej import home
+from senterej import views
 
-# English pages at /…, Slovak ones at /sk/…: every page has an address in each language.
+app_name = "board"
 urlpatterns = [
-    path("i18n/", include("django.conf.urls.i18n")),
-] + i18n_patterns(
-    path("", home.home, name="home"),
-    path("play/", include("senterej.play.urls")),
-    path("board/", include("senterej.board.urls")),
-    path("", include("course.urls")),
-    path("train/", include("trainer.urls")),
-    path("curate/", include("trainer.curation_urls")),
-    path("endings/", include("endings.urls")),
-    path("accounts/", include("senterej.accounts.urls")),
-    path("classes/", include("classes.urls")),
-    path("analysis/", include("analysis.urls")),
-    path("reviews/", include("senterej.reviewing_urls")),
-    path("admin/", admin.site.urls),
-    prefix_default_language=False,
-)
+    path("why/", views.why, name="why"),
+]

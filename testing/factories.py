@@ -14,10 +14,10 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 from factory.django import DjangoModelFactory
 
+from accounts import roles
 from classes import services as class_services
 from classes.models import Assignment, Membership, SchoolClass
 from course.models import Lesson, Task, TaskProgress
-from senterej.accounts import roles
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport, PuzzleRun
 
 #: Every account the factories make logs in with this password.

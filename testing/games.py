@@ -9,12 +9,12 @@ from django.http.response import HttpResponseBase
 from django.test import Client
 from django.urls import reverse
 
+from play import services
+from play.models import Game
+from play.replay import replay
 from senterej.engine import BLACK, WHITE
 from senterej.engine.notation import coordinate
 from senterej.engine.position import WAIT
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.replay import replay
 
 
 def start(

@@ -2,7 +2,12 @@
 the cast, a fixed set of
 accounts with known usernames and one password (testing.factories.PASSWORD), with clients logged in as them.
 
-The factories for everything else are in testing/factories.py."""
+The factories for everything else are in testing/factories.py.
+
+`make test` runs the whole suite on SQLite, then again on PostgreSQL with `--database-tests`: only the tests
+that touch the database, since the browser tests and the tests of pure code give the same answer on either."""
+
+import os
 
 import pytest
 from django.conf import settings
@@ -10,8 +15,47 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from testing.factories import ADMIN, CURATOR, LEARNER, SECOND_LEARNER, TEACHER, UserFactory
+
+# On CI the properties are checked with a fixed sequence of examples, so that a run and its repetition agree
+# and nothing is kept between runs; elsewhere hypothesis draws new examples each time, which finds more.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
+
+#: The fixtures through which a test reaches the database (pytest-django's, and the live server's).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--database-tests",
+        action="store_true",
+        help="run only the tests that touch the database, browser tests left out (the second database's run)",
+    )
+
+
+def touches_database(item: pytest.Item) -> bool:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    return item.get_closest_marker("django_db") is not None or bool(DATABASE_FIXTURES & fixtures)
+
+
+def pytest_collection_modifyitems(config, items):
+    if not config.getoption("--database-tests"):
+        return
+    kept = [item for item in items if touches_database(item) and "browser" not in item.path.parts]
+    left = [item for item in items if item not in kept]
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

@@ -35,7 +35,7 @@ def configure(scratch: Path) -> None:
     os.environ["DEBUG"] = "false"
     os.environ.setdefault("SECRET_KEY", "bench-pages-" + "x" * 50)
     os.environ["DATABASE_URL"] = f"sqlite:///{scratch / 'bench.sqlite3'}"
-    os.environ["DJANGO_SETTINGS_MODULE"] = "senterej.settings"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "school.settings"
     import django
     from django.conf import settings
 
@@ -75,9 +75,9 @@ def seed_class() -> None:
     from django.test import Client
     from django.urls import reverse
 
+    from accounts import roles
     from classes import services as classes
     from course.models import Lesson
-    from senterej.accounts import roles
     from trainer.models import Puzzle
     from trainer.services import How, record_attempt
 
@@ -117,9 +117,9 @@ def seed_class() -> None:
 def seed_game(user: "User", friend: "User") -> None:
     """An online game of 40 steps between the bench user (White) and a friend, with clocks, still going: the
     page its players see, and poll every second."""
+    from play import services
+    from play.models import Game
     from senterej.engine import WHITE
-    from senterej.play import services
-    from senterej.play.models import Game
     from testing.games import play_out
 
     game = services.start_game(mode=Game.Mode.ONLINE, human=WHITE, user=user, clock="10+5", round_seconds=60)
@@ -134,7 +134,7 @@ def pages() -> dict[str, tuple[str, str]]:
 
     from classes.models import SchoolClass
     from course.models import Task
-    from senterej.play.models import Game
+    from play.models import Game
     from trainer.models import Puzzle
 
     task = Task.objects.select_related("lesson").order_by("lesson__order", "order")[1]

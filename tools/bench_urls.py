@@ -4,7 +4,7 @@ measured against. Only `tools.bench_pages` uses it; the site never routes to the
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, URLResolver, path
 
-from senterej.urls import urlpatterns as site_urlpatterns
+from school.urls import urlpatterns as site_urlpatterns
 
 
 def trivial(request: HttpRequest) -> HttpResponse:

@@ -8,7 +8,7 @@ import django
 from django.conf import settings
 from django.core.wsgi import get_wsgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "senterej.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "school.settings")
 django.setup()
 settings.ROOT_URLCONF = "tools.bench_urls"
 settings.STATIC_ROOT = Path(os.environ["BENCH_SCRATCH"]) / "static"

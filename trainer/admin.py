@@ -36,7 +36,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django_stubs_ext import StrOrPromise, WithAnnotations
 
-from senterej.accounts.requests import signed_in
+from accounts.requests import signed_in
 from trainer import curation, jobs, uses
 from trainer.admin_filters import (
     AttemptsFilter,
@@ -48,7 +48,7 @@ from trainer.admin_filters import (
 )
 from trainer.models import Attempt, CurationJob, Puzzle, PuzzleChange, PuzzleReport, check_rating
 from trainer.preview import preview
-from trainer.proof import validate
+from trainer.puzzle_proofs import validate
 
 if TYPE_CHECKING:
     from django.contrib.admin.options import _FieldOpts, _FieldsetSpec

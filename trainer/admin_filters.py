@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from trainer.models import Puzzle, PuzzleTheme
-from trainer.words import theme_name
+from trainer.puzzle_words import theme_name
 
 
 class BandFilter(admin.SimpleListFilter):

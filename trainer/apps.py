@@ -7,7 +7,7 @@ class TrainerConfig(AppConfig):
     verbose_name = _("Puzzle trainer")
 
     def ready(self) -> None:
-        from senterej.reviews import kinds
+        from reviews import kinds
         from trainer import signals
         from trainer.models import Puzzle
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from senterej.engine import Position
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport, check_rating
-from trainer.proof import validate
+from trainer.puzzle_proofs import validate
 
 FIXTURE_MODEL = "trainer.puzzle"
 #: A puzzle's fields in the fixture, in the order written.

@@ -1,5 +1,5 @@
 """What a player trains: the themes chosen (a puzzle of any of them), a band of puzzle ratings, the run
-through the missed puzzles, or a review on the spaced schedule (`senterej.reviews`). The address carries it
+through the missed puzzles, or a review on the spaced schedule (`reviews`). The address carries it
 (/train/?theme=fork&theme=mateIn2&min=900&max=1300, checked by `forms.FocusForm`), then the serving token
 and the try, so that "Next puzzle" keeps it."""
 
@@ -9,9 +9,9 @@ from urllib.parse import parse_qsl, urlencode
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from senterej.reviews import run
+from reviews import under_review
 from trainer.models import RATING_RANGE, Puzzle
-from trainer.words import theme_name
+from trainer.puzzle_words import theme_name
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ class Focus:
     @property
     def next_url(self) -> str:
         if self.review:
-            return run.next_url()
+            return under_review.next_url()
         if self.missed:
             return reverse("trainer:missed")
         query = self.query

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from trainer import selectors
 from trainer.focus import Focus
 from trainer.models import RATING_RANGE, PuzzleReport
-from trainer.words import DIFFICULTY_NAMES
+from trainer.puzzle_words import DIFFICULTY_NAMES
 
 #: A theme's name as puzzles store it: letters and digits.
 THEME_PATTERN = re.compile(r"[A-Za-z0-9]{1,40}")
@@ -24,7 +24,7 @@ MOST_THEMES = 40
 
 class TokenForm(forms.Form):
     """A step of a try: its serving token, and the stamp of when its page was shown
-    (`senterej.board.shown`), from which a try that this step begins counts its time."""
+    (`senterej.board.shown_at`), from which a try that this step begins counts its time."""
 
     token = forms.CharField(max_length=200)
     shown = forms.CharField(max_length=100, required=False)

@@ -97,7 +97,7 @@ def _generate(job: CurationJob, progress: _Progress) -> dict[str, object]:
     positions already here are left out and no theme goes over its share of the whole (`select_more`). The
     chosen ones are written together, after the engine's work. The generator is loaded here, by the worker
     alone: the site's own processes never import it."""
-    from trainer.generate.jobs import jobs, run_job
+    from trainer.generate.job_order import jobs, run_job
     from trainer.generate.selection import select_more, tag
 
     count, seed = job.payload["count"], job.payload["seed"]

@@ -148,7 +148,7 @@ class Attempt(models.Model):
     #: The try's wrong move in coordinates ("" when it made none) and the ply of the line it was played at.
     wrong_move = models.CharField(_("wrong move"), max_length=10, blank=True, db_default="")
     wrong_ply = models.PositiveSmallIntegerField(_("ply of the wrong move"), null=True, blank=True)
-    #: How long the try took, from the moment the puzzle was shown (`senterej.board.shown`); None while a
+    #: How long the try took, from the moment the puzzle was shown (`senterej.board.shown_at`); None while a
     #: try recorded when its hint was charged is still going on.
     seconds = models.PositiveIntegerField(_("seconds"), null=True, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)

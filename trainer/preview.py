@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from senterej.board.notation import move_html, sentence
+from senterej.board.san_markup import move_html, sentence
 from senterej.board.sides import Side
 from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
@@ -14,7 +14,7 @@ from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
 from trainer.lines import LineError
 from trainer.models import Puzzle
-from trainer.words import numbered, theme_name
+from trainer.puzzle_words import numbered, theme_name
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from django.core.cache import cache
 from django.db.models import Count, F, Q, QuerySet, Value
 
 from trainer.models import Attempt, Puzzle, PuzzleTheme
+from trainer.puzzle_words import rating_change, theme_name
 from trainer.rating import START
-from trainer.words import rating_change, theme_name
 
 DIFFICULTIES = {"easiest": -600, "easier": -300, "normal": 0, "harder": 300, "hardest": 600}
 WINDOWS = (100, 200, 400, 800, 1600, 4000)

@@ -25,18 +25,18 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from senterej.board import shown as shown_stamp
+from play.game_words import result_sentence
+from reviews import services as reviews
+from senterej.board import shown_at as shown_stamp
 from senterej.board.explain import illegal_move_message
 from senterej.engine import Position
 from senterej.engine.game import BARE_KING, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, san
 from senterej.engine.search import search
-from senterej.play.words import result_sentence
-from senterej.reviews import services as reviews
 from trainer import selectors
 from trainer.models import HELP_LASTS, Attempt, PlayerRating, Puzzle
 from trainer.rating import MAX_RD, START_VOLATILITY, Rating, rate_attempt
-from trainer.werera_round import werera_refutation
+from trainer.werera_round_story import werera_refutation
 
 SESSION_KEY = "trainer"
 SEEN_LIMIT = 300
@@ -149,7 +149,7 @@ def was_offered(session: SessionBase, user: User | AnonymousUser, puzzle_id: int
 
 def _begin(session: SessionBase, state: dict[str, Any], shown: str = "") -> None:
     """The try begins: kept in the session as its current one, counted, and its puzzle seen; its time counts
-    from when its page was shown (the page's stamp, `senterej.board.shown`), or from now."""
+    from when its page was shown (the page's stamp, `senterej.board.shown_at`), or from now."""
     state["began"] = shown_stamp.began(shown)
     store = _store(session)
     store["current"] = state
@@ -404,7 +404,7 @@ def record_attempt(
     puzzle, player and puzzle rated from their values before, both rows locked. A first try with a hint is a
     miss (see `take_hint`); a later one keeps its result and says it was helped. A try within `HELP_LASTS`
     of one that took a hint or showed the solution is marked `helped_before`. The try is an answer for the
-    player's reviews (`senterej.reviews`): right when solved with no hint and no solution seen in it, else a
+    player's reviews (`reviews`): right when solved with no hint and no solution seen in it, else a
     miss; help in an earlier try does not count there, since the schedule spaces a review from it."""
     PlayerRating.objects.get_or_create(user=user, defaults={"rating": starting_rating})
     try:

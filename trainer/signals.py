@@ -2,7 +2,7 @@ from django.apps import AppConfig
 from django.contrib.auth.models import Permission
 from django.db.models.signals import post_migrate, post_save
 
-from senterej.accounts import roles
+from accounts import roles
 from trainer.models import Puzzle, PuzzleTheme
 
 #: What curators may do: change the puzzles and their themes, and handle the reports on them.

@@ -3,7 +3,7 @@
 from django import template
 from django.utils.safestring import SafeString
 
-from classes import drawing, words
+from classes import assignment_words, table_markup
 from classes.models import Assignment
 from classes.results import Answer, ItemResult
 
@@ -12,14 +12,14 @@ register = template.Library()
 
 @register.simple_tag
 def assignment_title(assignment: Assignment) -> str:
-    return words.assignment_title(assignment)
+    return assignment_words.assignment_title(assignment)
 
 
 @register.simple_tag
 def answer_cells(answer: Answer, item: ItemResult) -> SafeString:
-    return drawing.answer_cells(answer, item.is_task)
+    return table_markup.answer_cells(answer, item.is_task)
 
 
 @register.simple_tag
 def answer_rows(item: ItemResult) -> SafeString:
-    return drawing.draw_answers(item)
+    return table_markup.draw_answers(item)

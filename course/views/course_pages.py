@@ -8,11 +8,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST, require_safe
 
-from course import content, services, words
+from accounts.requests import HtmxHttpRequest
+from course import content, services, task_verdicts
 from course.checkers import CONTINUE, FAILED, ILLEGAL, PASSING, SOLVED, TaskError, Verdict
 from course.models import Task
-from senterej.accounts.requests import HtmxHttpRequest
-from senterej.board import shown as shown_stamp
+from play.game_words import round_sentences
+from reviews import queue, under_review
+from senterej.board import shown_at as shown_stamp
 from senterej.board.counters import draw_counters
 from senterej.board.explain import illegal_move_message
 from senterej.board.sides import Side
@@ -21,12 +23,10 @@ from senterej.engine import WAIT, Position
 from senterej.engine.notation import san
 from senterej.engine.squares import SQUARE_OF_NAME
 from senterej.engine.werera import RoundReport
-from senterej.play.words import round_sentences
-from senterej.reviews import queue, run
 
 
 class ShownForm(forms.Form):
-    """When the task's page was shown (`senterej.board.shown`), from which a try counts its time."""
+    """When the task's page was shown (`senterej.board.shown_at`), from which a try counts its time."""
 
     shown = forms.CharField(max_length=100, required=False)
 
@@ -151,8 +151,8 @@ def task_hint(request: HtmxHttpRequest, lesson: str, number: int) -> HttpRespons
 def task_retry(request: HtmxHttpRequest, lesson: str, number: int) -> HttpResponse:
     task = _task(lesson, number)
     services.reset(request.session, task)
-    if run.marked(request.session, "task", task.pk):
-        run.unmark(request.session)  # the review was answered: another try is practice
+    if under_review.marked(request.session, "task", task.pk):
+        under_review.unmark(request.session)  # the review was answered: another try is practice
     return _after_post(request, task, services.current(request.session, task))
 
 
@@ -208,28 +208,30 @@ def _draw(
     if verdict.report is not None:
         report = round_sentences(verdict.report.as_dict(), _choice_words(task, verdict.report))
     reviewer = request.user if isinstance(request.user, User) else None
-    reviewing = reviewer is not None and run.marked(request.session, "task", task.pk)
+    reviewing = reviewer is not None and under_review.marked(request.session, "task", task.pk)
     context = {
         "task": task,
         "lesson": task.lesson,
         "reviewing": reviewing,
         "review_left": queue.of(reviewer).count if reviewer and reviewing and verdict.over else None,
-        "next_review_url": run.next_url(),
+        "next_review_url": under_review.next_url(),
         "board": board,
         "shown": shown_stamp.stamp(),
         "verdict": verdict,
         "solved": solved,
         "failed": verdict.state == FAILED,
-        "message": error or (words.verdict_message(task, verdict) if verdict.state == FAILED else ""),
+        "message": error or (task_verdicts.verdict_message(task, verdict) if verdict.state == FAILED else ""),
         "report": report,
         "counters": _counters(task, board, answered),
-        "reply_words": words.reply_sentence(verdict) if verdict.reply and verdict.state != FAILED else "",
+        "reply_words": task_verdicts.reply_sentence(verdict)
+        if verdict.reply and verdict.state != FAILED
+        else "",
         "stars_earned": result.stars if result else progress.stars,
         "best_stars": progress.stars,
-        "lost_stars": words.score_reasons(task, result) if result else [],
-        "shortest_way": words.shortest_way(task) if result and result.extra_moves else "",
+        "lost_stars": task_verdicts.score_reasons(task, result) if result else [],
+        "shortest_way": task_verdicts.shortest_way(task) if result and result.extra_moves else "",
         "show_hint": show_hint,
-        "place": words.task_of(index + 1, len(siblings)),
+        "place": task_verdicts.task_of(index + 1, len(siblings)),
         "next_task": siblings[index + 1] if index + 1 < len(siblings) else None,
         "next_lesson": content.next_lesson(entry),
         "in_werera": in_werera and task.goal != "question",

@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('senterej', '0004_clocks_presence_watching_rematch'),
+        ('play', '0004_clocks_presence_watching_rematch'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name='EndingTry',
             fields=[
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='+', serialize=False, to='senterej.game', verbose_name='game')),
+                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='+', serialize=False, to='play.game', verbose_name='game')),
                 ('slug', models.SlugField(max_length=60, verbose_name='ending')),
                 ('counted', models.BooleanField(default=False, verbose_name='counted')),
                 ('created', models.DateTimeField(auto_now_add=True, verbose_name='created')),

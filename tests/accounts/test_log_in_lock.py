@@ -11,7 +11,7 @@ from axes.models import AccessAttempt
 from django.test import Client
 from django.urls import reverse
 
-from senterej.accounts import devices
+from accounts import devices
 from testing.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db

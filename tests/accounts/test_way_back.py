@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from senterej.accounts import way_back
+from accounts import way_back
 from testing.factories import PASSWORD, LessonFactory, TaskFactory
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 
 from analysis import evaluations
+from analysis.evaluation_words import score_words
 from analysis.evaluations import Budget
 from analysis.models import Evaluation
-from analysis.words import score_words
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.notation import coordinate
 from senterej.engine.search import Searcher, search

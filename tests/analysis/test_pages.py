@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from play.models import Game
 from senterej.engine import BLACK
-from senterej.play.models import Game
 
 pytestmark = pytest.mark.django_db
 

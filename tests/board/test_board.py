@@ -36,7 +36,7 @@ def test_each_piece_uses_its_own_drawing():
 
 def test_the_drawings_define_all_six_men():
     # The browser draws nothing from a sprite that is not well-formed XML, and says nothing about it either.
-    root = ElementTree.parse(settings.BASE_DIR / "senterej/board/static/board/pieces.svg").getroot()
+    root = ElementTree.parse(settings.BASE_DIR / "senterej/static/board/pieces.svg").getroot()
     names = {symbol.get("id") for symbol in root.iter(SVG + "symbol")}
     assert names == {"negus", "fers", "der", "fil", "feres", "medeq"}
 

@@ -13,7 +13,7 @@ from senterej.board.counters import (
 )
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, WHITE, Piece, Position
 from senterej.engine.game import COUNTING, Game
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 
 # White: two ders; Black: a lone feres that has made five counted moves (R7.4).
 FERES_AT_FIVE = "8/8/8/3k4/8/2n5/8/R3K2R w - - 0 1 0/5"

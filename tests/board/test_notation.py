@@ -4,10 +4,10 @@ whole move said in words in the reader's language; a dropped werera choice (R5.1
 import pytest
 from django.utils import translation
 
-from senterej.board.notation import move_html, move_words, sentence, waiting_html
+from senterej.board.san_markup import move_html, move_words, sentence, waiting_html
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.notation import parse_move, san
-from testing.reading import CHESS_LETTERS, heard, seen
+from testing.page_text import CHESS_LETTERS, heard, seen
 
 # (SAN as the engine writes it, in a position where the engine writes it so, what the eye sees, what is said)
 KINDS = [

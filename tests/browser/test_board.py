@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from senterej.play import services
-from senterej.play.models import Game
+from play import services
+from play.models import Game
 from testing.axe import axe_violations
 from testing.factories import LessonFactory, PuzzleFactory, TaskFactory
 

@@ -8,11 +8,11 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
+from play import services
+from play.models import Game
+from play.replay import replay
 from senterej.engine import BLACK
 from senterej.engine.notation import coordinate
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.replay import replay
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ from django.db.models import F
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from senterej.play.models import Game
+from play.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,10 +10,10 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from course.models import Lesson, Task
-from senterej.play import services
-from senterej.play.models import Game
+from play import services
+from play.models import Game
 from testing.axe import axe_violations
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 from testing.axe import axe_violations
 from testing.factories import CURATOR, DER_MATE, FERES_MATE, PuzzleFactory, PuzzleReportFactory
-from testing.reading import seen
+from testing.page_text import seen
 from trainer import selectors
 from trainer.models import Puzzle
 

@@ -7,12 +7,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from play import services
+from play.models import Game
+from play.replay import replay
 from senterej.engine import WHITE
 from senterej.engine.notation import coordinate
 from senterej.engine.proofs.mate import MateSearch
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.replay import replay
 from testing.axe import SIZES, axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)

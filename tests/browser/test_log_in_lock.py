@@ -6,8 +6,8 @@ phone."""
 import pytest
 from playwright.sync_api import expect
 
+from accounts import devices
 from classes import services
-from senterej.accounts import devices
 from testing.axe import axe_violations
 from testing.factories import PASSWORD, TEACHER, SchoolClassFactory, UserFactory
 

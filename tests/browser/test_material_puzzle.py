@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from testing.axe import axe_violations
 from testing.factories import Line, PuzzleFactory
 from trainer.generate.finders import material_puzzle
-from trainer.proof import validate
+from trainer.puzzle_proofs import validate
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,11 +9,11 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
+from play import services
+from play.models import Game
+from play.replay import replay
 from senterej.engine import BLACK, WHITE
 from senterej.engine.notation import coordinate
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.replay import replay
 from testing.axe import axe_violations
 from testing.games import play_out
 

@@ -9,7 +9,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 from playwright.sync_api import Page, expect
 
-from senterej.play.models import Game
+from play.models import Game
 from testing.axe import SIZES, axe_violations
 from testing.factories import PASSWORD
 

@@ -8,9 +8,9 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from senterej.play import services
-from senterej.play.models import Game
-from testing.reading import heard, seen
+from play import services
+from play.models import Game
+from testing.page_text import heard, seen
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from playwright.sync_api import Page, expect
 
 from classes import services
-from classes.words import assignment_title
+from classes.assignment_words import assignment_title
 from course.models import Lesson
 from testing.axe import axe_violations
 from testing.factories import PuzzleFactory

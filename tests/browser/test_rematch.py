@@ -10,9 +10,9 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
+from play import again, services
+from play.models import Game
 from senterej.engine import WHITE
-from senterej.play import again, services
-from senterej.play.models import Game
 from testing.axe import SIZES, axe_violations
 from tools.i18n_lint import english_left, english_sentences
 

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from senterej.reviews.models import Review
+from reviews.models import Review
 from testing.axe import axe_violations
 from testing.factories import (
     LEARNER,

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from senterej.play.models import Game
+from play.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from testing.axe import axe_violations
 from testing.factories import LADDER, LEARNER, PASSWORD, AttemptFactory, PlayerRatingFactory, PuzzleFactory
-from testing.reading import seen
+from testing.page_text import seen
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

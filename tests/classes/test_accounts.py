@@ -11,7 +11,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from senterej.accounts import roles
+from accounts import roles
 from testing.factories import PASSWORD, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -177,7 +177,7 @@ def reset(client: Client, email: str, address: str = "192.0.2.1"):
 
 
 def test_password_reset_mails_are_throttled_per_account(client, abebe, monkeypatch):
-    from senterej.accounts import throttle, views
+    from accounts import throttle, views
 
     monkeypatch.setattr(views, "RESET_PER_ACCOUNT", throttle.Rate(count=2, seconds=3600))
     for address in ("192.0.2.1", "192.0.2.2"):
@@ -193,7 +193,7 @@ def test_password_reset_mails_are_throttled_per_account(client, abebe, monkeypat
 
 
 def test_password_reset_mails_are_throttled_per_address(client, abebe, monkeypatch):
-    from senterej.accounts import throttle, views
+    from accounts import throttle, views
 
     monkeypatch.setattr(views, "RESET_PER_ADDRESS", throttle.Rate(count=2, seconds=3600))
     assert reset(client, "nobody@example.org").status_code == 302
@@ -207,7 +207,7 @@ def test_password_reset_mails_are_throttled_per_address(client, abebe, monkeypat
 def test_a_reset_from_behind_a_trusted_proxy_is_counted_by_the_client_address(
     client, abebe, monkeypatch, settings
 ):
-    from senterej.accounts import throttle, views
+    from accounts import throttle, views
 
     settings.TRUSTED_PROXIES = 1
     monkeypatch.setattr(views, "RESET_PER_ADDRESS", throttle.Rate(count=1, seconds=3600))

@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from classes import selectors, services
+from classes.assignment_words import DONE, LATE, NOT_STARTED
 from classes.models import Assignment
-from classes.words import DONE, LATE, NOT_STARTED
 from testing.factories import SchoolClassFactory
 
 pytestmark = pytest.mark.django_db

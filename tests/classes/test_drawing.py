@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from classes import drawing, results, selectors, services
+from classes import results, selectors, services, table_markup
 from testing.factories import LADDER, PuzzleFactory
 
 pytestmark = pytest.mark.django_db
@@ -16,20 +16,20 @@ def test_each_row_links_to_its_own_student_in_each_language(school_class, selam,
     _assignments, rows = selectors.progress_table(school_class)
     for language in ("en", "sk"):
         with translation.override(language):
-            html = drawing.draw_rows(school_class, rows)
+            html = table_markup.draw_rows(school_class, rows)
             for student in (selam, dawit):
                 assert f'href="{reverse("classes:student", args=[school_class.pk, student.pk])}"' in html
                 remove = reverse("classes:student_remove", args=[school_class.pk, student.pk])
                 assert f'href="{remove}"' in html
     with translation.override("sk"):
-        assert "/sk/classes/" in drawing.draw_rows(school_class, rows)
+        assert "/sk/classes/" in table_markup.draw_rows(school_class, rows)
 
 
 def test_names_are_escaped_and_cells_say_their_status(school_class, lesson, make):
     services.create_students(school_class=school_class, names=["<b>Bold</b> O'Hara"])
     make.assign_lesson(school_class, lesson)
     _assignments, rows = selectors.progress_table(school_class)
-    html = drawing.draw_rows(school_class, rows)
+    html = table_markup.draw_rows(school_class, rows)
     assert "<b>" not in html and "&lt;b&gt;Bold&lt;/b&gt;" in html
     assert html.count('<td class="progress-cell progress-cell--not_started">') == 3
     assert '<span class="status-badge status-badge--not_started">not started</span>' in html
@@ -53,6 +53,6 @@ def test_the_answers_say_their_results_in_slovak(school_class, selam, make):
     make.attempt(selam, puzzle, solved=False)
     [item] = results.results(assignment, selectors.students_of(school_class))
     with translation.override("sk"):
-        html = drawing.draw_answers(item)
+        html = table_markup.draw_answers(item)
     assert '<span class="trainer-result--missed">nevyriešené</span>' in html
     assert '<span class="muted">neskúšané</span>' in html

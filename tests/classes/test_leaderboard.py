@@ -10,7 +10,7 @@ from freezegun import freeze_time
 
 from classes import co_teaching, leaderboard, services
 from testing.factories import MembershipFactory, PuzzleRunFactory
-from testing.reading import seen
+from testing.page_text import seen
 
 pytestmark = pytest.mark.django_db
 

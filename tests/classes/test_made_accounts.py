@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from accounts import devices
 from classes import services
 from classes.models import Membership, StudentAccount
-from senterej.accounts import devices
 
 pytestmark = pytest.mark.django_db
 

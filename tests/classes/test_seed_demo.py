@@ -9,8 +9,8 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
+from accounts import roles
 from classes.models import Assignment, Membership, SchoolClass
-from senterej.accounts import roles
 from testing.factories import LessonFactory, TaskFactory
 
 pytestmark = pytest.mark.django_db

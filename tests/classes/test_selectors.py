@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from classes import selectors, services
-from classes.words import DONE, IN_PROGRESS, LATE, NOT_STARTED
+from classes.assignment_words import DONE, IN_PROGRESS, LATE, NOT_STARTED
 
 pytestmark = pytest.mark.django_db
 

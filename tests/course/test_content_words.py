@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 
 from course.models import Lesson, Task
-from course.words import task_ask
+from course.task_verdicts import task_ask
 from senterej.engine import BLACK, DER, FERES, FERS, FIL, WHITE, Position
 
 pytestmark = pytest.mark.django_db

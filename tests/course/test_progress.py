@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from course.models import TaskProgress
 from testing.factories import PASSWORD
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 
 pytestmark = pytest.mark.django_db
 

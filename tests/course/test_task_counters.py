@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from course.models import Lesson, Task
-from testing.reading import CHESS_LETTERS, heard, seen
+from testing.page_text import CHESS_LETTERS, heard, seen
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from course import refutation
 from course.models import Lesson, Task, TaskProgress
-from course.words import reads_with_s
+from course.task_verdicts import reads_with_s
 from testing.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -1,6 +1,6 @@
 """Each finished try of a signed-in learner at a task is kept for their teachers (course.TaskTry): solved or
 not, its stars, its first mistake on the position it was made in (in coordinates), a question's wrong option,
-the hint, and the seconds from the moment the page was shown. A visitor's tries are not kept."""
+the hint, and the seconds from the moment the page was shown_at. A visitor's tries are not kept."""
 
 import html
 import re
@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from course.models import TaskTry
-from senterej.board import shown
+from senterej.board import shown_at
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def stamp_of(client, number=1) -> str:
 def test_r2_2_a_solved_try_keeps_its_first_illegal_move_on_its_position_and_its_time(client, learner, lesson):
     """The der moves along its lines (R2.2): a1b2 is refused, and kept as the try's first mistake."""
     client.force_login(learner)
-    early = shown.stamp(now=shown.time.time() - 30)
+    early = shown_at.stamp(now=shown_at.time.time() - 30)
     client.post(url("task_move"), {"move": "a1b2", "shown": early})
     client.post(url("task_move"), {"move": "Ra5", "shown": stamp_of(client)})  # a later page's stamp
     client.post(url("task_move"), {"move": "a5e5"})

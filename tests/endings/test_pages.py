@@ -8,9 +8,9 @@ from django.urls import reverse
 from endings import goals
 from endings.catalogue import BY_SLUG, HOLD, MATE, STOP
 from endings.models import EndingProgress, EndingTry
+from play import services
+from play.models import Game
 from senterej.engine import WHITE
-from senterej.play import services
-from senterej.play.models import Game
 from testing.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -54,9 +54,9 @@ def test_stars_by_the_moves_used_against_the_par():
 
 def play_short(client, game):
     """The learner's mate in two, each move the engine's shortest mate from the position the reply left."""
+    from play.replay import replay
     from senterej.engine.notation import coordinate
     from senterej.engine.proofs.mate import MateSearch
-    from senterej.play.replay import replay
 
     for _ in range(2):
         game.refresh_from_db()
@@ -134,9 +134,9 @@ def test_bad_addresses_are_refused_and_change_nothing(client, slug):
 def test_an_ending_s_game_takes_no_move_back_since_each_move_counts_towards_the_stars(client):
     client.post(reverse("ending_start", args=[SHORT]))
     game = Game.objects.get()
+    from play.replay import replay
     from senterej.engine.notation import coordinate
     from senterej.engine.proofs.mate import MateSearch
-    from senterej.play.replay import replay
 
     start = replay(game).position
     search = MateSearch(max_nodes=100_000)

@@ -9,15 +9,15 @@ from django.test import RequestFactory
 
 from endings import goals, progress
 from endings.catalogue import BY_SLUG, FERS, HOLD, MATE, Ending
+from play import services, tasks
+from play.models import Game
+from play.replay import replay
 from senterej.engine import NEGUS, Position
 from senterej.engine.bots import Bot
 from senterej.engine.notation import coordinate
 from senterej.engine.position import move_from
 from senterej.engine.proofs.mate import MateSearch
 from senterej.engine.search import Searcher
-from senterej.play import services, tasks
-from senterej.play.models import Game
-from senterej.play.replay import replay
 from tests.endings.proving import _holds, promotes
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from senterej.engine.notation import coordinate, parse_coordinate
 from senterej.engine.pieces import BLACK, WHITE
 from senterej.engine.position import WAIT, Position
 from senterej.engine.proofs import SearchLimitError
-from senterej.engine.proofs.werera import (
+from senterej.engine.proofs.werera_choice import (
     GAIN,
     MARGIN,
     WereraJudge,

@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from freezegun import freeze_time
 
 from classes import services
-from senterej.formats import MONTHS_AFTER_A_DAY
+from school.formats import MONTHS_AFTER_A_DAY
 from testing.factories import (
     AttemptFactory,
     LessonFactory,

@@ -8,9 +8,9 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from play import again, services
+from play.models import Game
 from senterej.engine import BLACK, START_FEN, WHITE
-from senterej.play import again, services
-from senterej.play.models import Game
 from testing.games import online_pair, snapshot, start
 
 pytestmark = pytest.mark.django_db

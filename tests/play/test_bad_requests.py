@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from senterej.play.models import Game
+from play.models import Game
 from testing.games import online_pair, snapshot, start
 
 pytestmark = pytest.mark.django_db

@@ -5,11 +5,11 @@ engine's match does; it refuses a database that holds games of its own."""
 import pytest
 from django.core.management import CommandError, call_command
 
+from play import services
+from play.management.commands.bench_ladder import play_game
+from play.models import Game
 from senterej.engine import Position
 from senterej.engine.match import Pairing
-from senterej.play import services
-from senterej.play.management.commands.bench_ladder import play_game
-from senterej.play.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 import pytest
 
+from play import services
+from play.models import Game
+from play.replay import replay
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.bots import Bot
 from senterej.engine.fen import COUNT_LIMIT
@@ -19,9 +22,6 @@ from senterej.engine.game import BARE_KING, CHECKMATE, COUNTING, ONGOING, judge
 from senterej.engine.notation import coordinate
 from senterej.engine.pieces import PIECE_KINDS
 from senterej.engine.search import search
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.replay import replay
 
 pytestmark = pytest.mark.django_db
 

@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from play import services
+from play.models import Game
+from play.tasks import bot_reply
 from senterej.engine import START_FEN, WHITE
 from senterej.engine.bots import Bot
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.tasks import bot_reply
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.queued_tasks]
 
@@ -67,7 +67,7 @@ def test_a_queued_reply_does_not_read_the_game_again():
         services.submit_move(
             game_id=game.id, seats=services.Seats(frozenset({WHITE})), text="e2e3", version=game.version
         )
-    reads = [q["sql"] for q in queries if q["sql"].startswith("SELECT") and '"senterej_game"' in q["sql"]]
+    reads = [q["sql"] for q in queries if q["sql"].startswith("SELECT") and '"play_game"' in q["sql"]]
     assert len(reads) == 1
     assert DBTaskResult.objects.count() == 1
 

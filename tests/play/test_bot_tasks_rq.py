@@ -11,10 +11,10 @@ from django.urls import reverse
 from django_tasks_rq.backend import Job
 from rq import SimpleWorker
 
+from play import services
+from play.models import Game
+from school.env import RQ_BACKEND
 from senterej.engine import WHITE
-from senterej.env import RQ_BACKEND
-from senterej.play import services
-from senterej.play.models import Game
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from freezegun import freeze_time
 
-from senterej.play.models import Game
+from play.models import Game
 from testing.games import move, online_pair, start
 
 pytestmark = pytest.mark.django_db

@@ -7,10 +7,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from senterej.play import services
-from senterej.play.models import Game
+from play import services
+from play.models import Game
 from testing.games import move
-from testing.reading import CHESS_LETTERS, heard, seen
+from testing.page_text import CHESS_LETTERS, heard, seen
 
 pytestmark = pytest.mark.django_db
 

@@ -9,13 +9,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from play import services
+from play.models import Game
+from play.move_list import last_sound, rows
+from play.replay import timeline
 from senterej.engine import BLACK, WHITE
-from senterej.play import services
-from senterej.play.models import Game
-from senterej.play.move_list import last_sound, rows
-from senterej.play.replay import timeline
 from testing.games import play_out
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 
 pytestmark = pytest.mark.django_db
 

@@ -8,13 +8,13 @@ from django.utils import translation
 from django.utils.formats import date_format
 from freezegun import freeze_time
 
+from play import services
+from play.models import Game
+from play.my_games import give_seats
 from senterej.engine import BLACK, WHITE
-from senterej.play import services
-from senterej.play.mine import give_seats
-from senterej.play.models import Game
 from testing.factories import PASSWORD
 from testing.games import start
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 
 pytestmark = pytest.mark.django_db
 
@@ -237,7 +237,7 @@ def test_an_imported_game_keeps_and_shows_the_records_names(client):
     assert response.status_code == 302
     page = seen(client.get(response.url).content.decode())
     assert 'White Kebede Michael Black Zewdu "Z" Tadesse' in page
-    imported = Game.objects.get(mode=Game.Mode.ANALYSIS)
+    imported = Game.objects.get(mode=Game.Mode.IMPORTED)
     again = client.get(reverse("game_export", args=[imported.id])).content.decode()
     assert '[White "Kebede Michael"]' in again and '[Black "Zewdu \\"Z\\" Tadesse"]' in again
 

@@ -1,11 +1,11 @@
 """The new-game form on the play page: a form nobody has filled in is drawn once per language and kept
-(senterej.play.forms.blank_new_game_fields); a submitted one is drawn with its own choices and errors, and
+(play.forms.blank_new_game_fields); a submitted one is drawn with its own choices and errors, and
 neither leaks into the other."""
 
 import pytest
 from django.urls import reverse
 
-from senterej.play import forms
+from play import forms
 
 pytestmark = pytest.mark.django_db
 

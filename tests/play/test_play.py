@@ -4,10 +4,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from senterej.play import services
-from senterej.play.models import Game
+from play import services
+from play.models import Game
 from testing.games import move, online_pair, snapshot, start
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 
 pytestmark = pytest.mark.django_db
 
@@ -250,7 +250,7 @@ def test_export_and_import_round_trip(client):
     assert '[Result "*"]' in text and "W3. e5 Nxe4" in text
     response = client.post(reverse("import"), {"record": text})
     assert response.status_code == 302
-    imported = Game.objects.get(mode=Game.Mode.ANALYSIS)
+    imported = Game.objects.get(mode=Game.Mode.IMPORTED)
     game.refresh_from_db()
     assert imported.fen == game.fen and imported.steps == game.steps
     assert client.get(response.url + "?ply=2").status_code == 200

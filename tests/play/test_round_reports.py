@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from senterej.play.models import Game
+from play.models import Game
 from testing.games import move, online_pair
 
 pytestmark = pytest.mark.django_db

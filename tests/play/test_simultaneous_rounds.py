@@ -9,9 +9,9 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from play.models import Game
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.notation import coordinate
-from senterej.play.models import Game
 from testing.games import move, online_pair
 
 pytestmark = pytest.mark.django_db

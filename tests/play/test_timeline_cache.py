@@ -4,9 +4,9 @@ reused until a step is added or taken back."""
 import pytest
 from django.utils import translation
 
-from senterej.play import replay
-from senterej.play.models import Game
-from senterej.play.services import start_game
+from play import replay
+from play.models import Game
+from play.services import start_game
 from testing.games import play_out
 
 pytestmark = pytest.mark.django_db

@@ -5,11 +5,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from play import services
+from play.models import Game
 from senterej.engine import BLACK, WHITE
-from senterej.play import services
-from senterej.play.models import Game
 from testing.games import move, online_pair, start
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_an_unknown_watching_link_is_not_found_in_words():
     assert response.status_code == 404
     assert "There is no game to watch at this link" in response.content.decode()
     assert Client().get(reverse("watch_export", args=["no-such-code"])).status_code == 404
-    analysis = Game.objects.create(mode=Game.Mode.ANALYSIS)
+    analysis = Game.objects.create(mode=Game.Mode.IMPORTED)
     assert Client().get(reverse("watch", args=[analysis.watch_code])).status_code == 404
 
 

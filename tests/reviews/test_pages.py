@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 from freezegun import freeze_time
 
-from senterej.reviews.models import Review
+from reviews.models import Review
 from testing.factories import PuzzleFactory
 from trainer.models import Attempt, PlayerRating
 

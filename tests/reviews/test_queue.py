@@ -10,8 +10,8 @@ import pytest
 from freezegun import freeze_time
 
 from course.models import Task
-from senterej.reviews import queue, services
-from senterej.reviews.models import Review
+from reviews import queue, services
+from reviews.models import Review
 from testing.factories import LessonFactory, PuzzleFactory, TaskFactory
 
 pytestmark = pytest.mark.django_db

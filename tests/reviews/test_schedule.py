@@ -1,10 +1,10 @@
-"""The spaced schedule alone (senterej/reviews/schedule.py): a miss brings an item back in 10 minutes; each
+"""The spaced schedule alone (reviews/schedule.py): a miss brings an item back in 10 minutes; each
 right answer when it is due sends it a step further (a day, 3 days, a week, a month), and after the last it
 is learned; a right answer before it is due changes nothing; a miss, at any time, starts again."""
 
 from datetime import UTC, datetime, timedelta
 
-from senterej.reviews.schedule import INTERVALS, answered, first_miss
+from reviews.schedule import INTERVALS, answered, first_miss
 
 T = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 MINUTE = timedelta(minutes=1)

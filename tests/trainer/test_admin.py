@@ -24,7 +24,7 @@ from testing.factories import (
     UserFactory,
     fixture_record,
 )
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 from trainer import curation, jobs
 from trainer.models import CurationJob, Puzzle, PuzzleChange, PuzzleReport
 

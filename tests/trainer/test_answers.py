@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from testing.factories import DER_MATE, FERES_MATE, WERERA, PuzzleFactory, PuzzleReportFactory
-from testing.reading import seen
+from testing.page_text import seen
 from trainer import curation
 from trainer.models import PuzzleReport
 

@@ -10,7 +10,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import timezone, translation
 
-from trainer.charts import rating_chart
+from trainer.chart_geometry import rating_chart
 
 GOLDEN = Path(__file__).parent / "golden"
 START = datetime(2026, 3, 4, 23, 30, tzinfo=UTC)
@@ -51,7 +51,7 @@ def test_the_dates_are_the_active_time_zones():
 def test_the_history_writes_each_time_as_the_date_filter_did(language, learner):
     from testing.factories import AttemptFactory
     from trainer import selectors
-    from trainer.drawing import draw_history_rows
+    from trainer.chart_markup import draw_history_rows
 
     times = [START, START.replace(hour=0, minute=0), START.replace(hour=12, minute=5)]
     attempts = [AttemptFactory(user=learner, when=when) for when in times]

@@ -13,8 +13,8 @@ from django.urls import reverse
 from testing.factories import LADDER, AttemptFactory, PlayerRatingFactory, PuzzleFactory
 from trainer import selectors, services
 from trainer.models import PlayerRating, Puzzle, PuzzleTheme
+from trainer.puzzle_words import THEME_DESCRIPTIONS, THEME_NAMES
 from trainer.selectors import next_puzzle
-from trainer.words import THEME_DESCRIPTIONS, THEME_NAMES
 
 pytestmark = pytest.mark.django_db
 

@@ -20,7 +20,7 @@ from testing.factories import (
     UserFactory,
     fixture_record,
 )
-from testing.reading import seen
+from testing.page_text import seen
 from trainer import curation, selectors
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
 

@@ -10,7 +10,7 @@ from django.db import connection
 from django.urls import reverse
 
 from testing.factories import DER_MATE, FERES_MATE, LADDER, LADDER_REASON, WERERA, PuzzleFactory
-from testing.reading import seen
+from testing.page_text import seen
 from trainer import curation
 from trainer.models import CurationJob, Puzzle
 

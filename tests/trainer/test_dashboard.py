@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from testing.factories import AttemptFactory, PuzzleFactory
 from trainer import selectors
-from trainer.charts import BOTTOM, LEFT, RIGHT, TOP, rating_chart
+from trainer.chart_geometry import BOTTOM, LEFT, RIGHT, TOP, rating_chart
 from trainer.models import Attempt, Puzzle, PuzzleTheme
 
 pytestmark = pytest.mark.django_db
@@ -267,7 +267,7 @@ def test_the_migration_marks_the_latest_try_of_each_player_s_puzzle(learner, sec
 
 
 def test_the_retry_list_is_drawn_as_the_template_drew_it(learner_client, learner):
-    """The list is drawn in Python (trainer.drawing.draw_retry_items), with the template loop's markup."""
+    """The list is drawn in Python (trainer.chart_markup.draw_retry_items), with the loop's markup."""
     first = AttemptFactory(user=learner, solved=False, puzzle=PuzzleFactory(rating=1234.5))
     second = AttemptFactory(user=learner, solved=False, puzzle=PuzzleFactory(rating=987.4))
     item = (
@@ -289,7 +289,7 @@ def test_the_retry_list_is_drawn_as_the_template_drew_it(learner_client, learner
 
 
 def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, learner):
-    """The rows are drawn in Python (trainer.drawing.draw_history_rows), with the template loop's markup."""
+    """The rows are drawn in Python (trainer.chart_markup.draw_history_rows), with the loop's markup."""
     when = datetime(2026, 3, 4, 9, 30, tzinfo=UTC)
     gone = PuzzleFactory(active=False)
     rated = AttemptFactory(user=learner, solved=True, rating_after=1512.4, when=when)

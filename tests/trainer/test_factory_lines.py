@@ -14,7 +14,7 @@ from testing.factories import (
     WERERA_ROUND,
     WERERA_SLOWER,
 )
-from trainer.proof import validate
+from trainer.puzzle_proofs import validate
 
 
 @pytest.mark.parametrize("line", [MATE_IN_ONE, DER_MATE, FERES_MATE, WERERA, WERERA_ROUND, WERERA_SLOWER])

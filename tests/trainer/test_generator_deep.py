@@ -17,7 +17,7 @@ from trainer.generate.difficulty import difficulty
 from trainer.generate.finders import Found, mate_grade
 from trainer.generate.selection import Tagged, goals_met, initial_rating, select_more, tag
 from trainer.lines import PuzzleLine
-from trainer.proof import validate
+from trainer.puzzle_proofs import validate
 
 #: White's feres and two ders keep Black's negus on the back rank until a der mates.
 MATE_IN_FOUR = "3k1N2/1Rp3R1/3n3K/8/8/8/8/8 w - - 0 30 0/0"

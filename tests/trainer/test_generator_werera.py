@@ -5,12 +5,12 @@ from itertools import islice
 
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.pieces import BLACK, WHITE
-from senterej.engine.proofs.werera import replay
+from senterej.engine.proofs.werera_choice import replay
 from senterej.engine.werera import quicker_side
-from trainer.generate.jobs import jobs
+from trainer.generate.job_order import jobs
 from trainer.generate.selection import tag
-from trainer.generate.werera import werera_game, werera_job, werera_puzzle
-from trainer.proof import validate
+from trainer.generate.werera_games import werera_game, werera_job, werera_puzzle
+from trainer.puzzle_proofs import validate
 
 
 def test_r5_11_every_position_of_a_werera_game_is_reached_by_its_rounds_and_holds_all_32_men():

@@ -12,8 +12,8 @@ from django.urls import reverse
 from testing.factories import LADDER, AttemptFactory, PuzzleFactory
 from testing.glicko import paper_update
 from trainer.models import Attempt, PlayerRating
+from trainer.puzzle_words import rating_change
 from trainer.rating import MAX_RD, START_VOLATILITY, TAU
-from trainer.words import rating_change
 
 pytestmark = pytest.mark.django_db
 

@@ -1,6 +1,6 @@
 """What a finished try keeps for its teacher: its wrong move and where in the line it was played, whether the
 solution was seen (in this try or an earlier one at the puzzle), and the seconds from the moment the puzzle
-was shown (the page's signed stamp, `senterej.board.shown`) to the end of the try."""
+was shown (the page's signed stamp, `senterej.board.shown_at`) to the end of the try."""
 
 import html
 import re
@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from senterej.board import shown
+from senterej.board import shown_at
 from testing.factories import LADDER, PuzzleFactory
 from trainer.models import HELP_LASTS, Attempt
 
@@ -46,7 +46,7 @@ def test_a_wrong_move_is_kept_with_its_ply_and_the_time_from_the_page_shown(clie
     client.force_login(learner)
     puzzle = PuzzleFactory(line=LADDER)
     state = offered(show(client, puzzle))
-    state["shown"] = shown.stamp(now=shown.time.time() - 42)  # the page was drawn 42 s before the move
+    state["shown"] = shown_at.stamp(now=shown_at.time.time() - 42)  # the page was drawn 42 s before the move
     move(client, puzzle, "h1d1", state)
     move(client, puzzle, "d1d7", {**state, "ply": 2})  # the second move of the line is d1d8
     attempt = Attempt.objects.get()
@@ -68,9 +68,9 @@ def test_a_solved_try_has_no_wrong_move_and_a_forged_stamp_counts_from_the_first
 def test_a_page_left_open_for_hours_counts_at_most_the_longest_try(client, learner):
     client.force_login(learner)
     puzzle = PuzzleFactory(line=LADDER)
-    state = {**offered(show(client, puzzle)), "shown": shown.stamp(now=shown.time.time() - 5 * 3600)}
+    state = {**offered(show(client, puzzle)), "shown": shown_at.stamp(now=shown_at.time.time() - 5 * 3600)}
     move(client, puzzle, "h1g1", state)
-    assert Attempt.objects.get().seconds == shown.LONGEST_TRY
+    assert Attempt.objects.get().seconds == shown_at.LONGEST_TRY
 
 
 def test_a_try_after_the_solution_was_seen_is_solved_but_not_found_alone(client, learner):
@@ -125,9 +125,9 @@ def test_a_charged_hint_try_is_completed_with_its_wrong_move_when_it_ends(client
 
 @pytest.mark.parametrize("value", ["", "x" * 100, "\x00", "١٢٣", "99999999999999999999:sig", None])
 def test_a_stamp_not_the_sites_own_counts_as_shown_now(value):
-    assert shown.began(value, now=1000.0) == 1000.0
+    assert shown_at.began(value, now=1000.0) == 1000.0
 
 
 def test_a_stamp_from_the_future_counts_as_shown_now():
-    assert shown.began(shown.stamp(now=2000.0), now=1000.0) == 1000.0
-    assert shown.seconds_since(2000.0, now=1000.0) == 0
+    assert shown_at.began(shown_at.stamp(now=2000.0), now=1000.0) == 1000.0
+    assert shown_at.seconds_since(2000.0, now=1000.0) == 0

@@ -4,9 +4,9 @@ import pytest
 
 from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.notation import parse_coordinate
-from testing.reading import heard, seen
+from testing.page_text import heard, seen
 from trainer.lines import LineError, PuzzleLine
-from trainer.words import numbered
+from trainer.puzzle_words import numbered
 
 LADDER = ("k7/8/1K6/8/8/8/7n/7R w - - 0 1 0/0", "h1d1 h2f3 d1d8")
 # The ladder with colours swapped and the board turned: Black mates.

@@ -6,7 +6,7 @@ from senterej.engine.proofs.material import prove_material_line
 from trainer.generate import harvest
 from trainer.generate.finders import material_puzzle
 from trainer.generate.ideas import after_each_move, has_idea, is_exchange
-from trainer.generate.jobs import jobs
+from trainer.generate.job_order import jobs
 
 #: White's feres jumps to c7, checking the negus and attacking the der (both sides keep four pieces).
 FORK = "r1b1kq2/1p1p1ppp/6n1/1N6/8/8/P3QPPP/2BR2K1 w - - 0 30 0/0"

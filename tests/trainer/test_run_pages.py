@@ -9,7 +9,7 @@ from django.urls import reverse
 from freezegun import freeze_time
 
 from testing.factories import MATE_IN_ONE, WERERA, PuzzleFactory
-from testing.reading import seen
+from testing.page_text import seen
 from trainer import storm
 from trainer.models import Attempt, PuzzleRun
 

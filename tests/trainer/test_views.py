@@ -21,10 +21,10 @@ from testing.factories import (
     WERERA_SLOWER,
     PuzzleFactory,
 )
-from testing.reading import CHESS_LETTERS, heard, seen
+from testing.page_text import CHESS_LETTERS, heard, seen
 from trainer import themes
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport
-from trainer.words import THEME_DESCRIPTIONS, THEME_NAMES, rating_change, theme_name
+from trainer.puzzle_words import THEME_DESCRIPTIONS, THEME_NAMES, rating_change, theme_name
 
 pytestmark = pytest.mark.django_db
 
@@ -481,7 +481,7 @@ def test_a_rating_change_adds_up_as_shown():
 
 
 def test_reports_are_throttled_per_account(client, player, monkeypatch):
-    from senterej.accounts import throttle
+    from accounts import throttle
     from trainer.views import reporting
 
     monkeypatch.setattr(reporting, "REPORTS_PER_ACCOUNT", throttle.Rate(count=2, seconds=3600))
@@ -497,7 +497,7 @@ def test_reports_are_throttled_per_account(client, player, monkeypatch):
 
 
 def test_reports_are_throttled_per_address(monkeypatch):
-    from senterej.accounts import throttle
+    from accounts import throttle
     from trainer.views import reporting
 
     monkeypatch.setattr(reporting, "REPORTS_PER_ADDRESS", throttle.Rate(count=1, seconds=3600))

@@ -3,4 +3,5 @@ mates found and proved by the engine's proofs, themes tagged by `trainer.themes`
 
 Everything here is deterministic for a seed: the bots play without a clock, the random placements come from
 seeded generators and the searches are bounded by nodes, not time. `generate_puzzles` runs the jobs of
-`jobs`; the validator (`trainer.proof`) proves the result again, and only it is imported by the site."""
+`job_order`; the validator (`trainer.puzzle_proofs`) proves the result again, and only it is imported by the
+site."""

@@ -43,7 +43,7 @@ from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import WAIT, Position
 from senterej.engine.proofs import SearchLimitError
 from senterej.engine.proofs.material import WON, MaterialSearch
-from senterej.engine.proofs.werera import GAIN, WereraJudge
+from senterej.engine.proofs.werera_choice import GAIN, WereraJudge
 from senterej.engine.werera import quicker_side
 from trainer.generate.solvers import (
     CAPTURE,

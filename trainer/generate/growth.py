@@ -16,7 +16,7 @@ from typing import Any
 from trainer.generate.finders import Found, position_key
 from trainer.generate.selection import MAX_SHARE, MAX_SHARE_OF, Tagged, tag
 from trainer.lines import PuzzleLine
-from trainer.proof import validate
+from trainer.puzzle_proofs import validate
 
 #: What the grown pool must hold at least, by theme: the werera and material puzzles that a trainer trusts,
 #: the long mates that reach the strong players, and the rules of Senterej that players from chess do not

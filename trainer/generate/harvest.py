@@ -7,11 +7,11 @@ from senterej.engine.game import Game
 from senterej.engine.pieces import BLACK, WHITE
 from senterej.engine.position import Position
 from senterej.engine.proofs import status
-from senterej.engine.proofs.werera import round_text
+from senterej.engine.proofs.werera_choice import round_text
 from senterej.engine.werera import RoundReport
 from trainer.generate.finders import Found, mate_puzzle, material_puzzle, position_key
 from trainer.generate.ideas import after_each_move, has_idea, is_exchange
-from trainer.generate.werera import werera_puzzle
+from trainer.generate.werera_games import werera_puzzle
 from trainer.lines import PuzzleLine
 
 SELFPLAY_LEVELS = ("novice", "beginner", "casual")

@@ -44,8 +44,8 @@ from senterej.engine.position import WAIT, Position
 from senterej.engine.proofs import MATED, SearchLimitError, status
 from senterej.engine.proofs.mate import MateSearch, checking_moves
 from senterej.engine.proofs.material import WON, MaterialSearch
-from senterej.engine.proofs.werera import GAIN as WERERA_GAIN
-from senterej.engine.proofs.werera import WereraJudge
+from senterej.engine.proofs.werera_choice import GAIN as WERERA_GAIN
+from senterej.engine.proofs.werera_choice import WereraJudge
 from senterej.engine.werera import play_round
 from trainer.generate.finders import MATERIAL_EFFORT
 from trainer.lines import PuzzleLine
@@ -241,7 +241,7 @@ def _best(values: list[tuple[int, int]], rng: random.Random | None) -> int:
 def think_werera(position: Position, side: int, budget: int, rng: random.Random | None = None) -> Thought:
     """The choice a solver with this budget makes for `side` in a werera round: the first in its natural
     order that ends the werera against a waiting opponent with the gain a werera puzzle asks
-    (`senterej.engine.proofs.werera.GAIN`) becomes its choice, and it is played once no reply keeps it
+    (`senterej.engine.proofs.werera_choice.GAIN`) becomes its choice, and it is played once no reply keeps it
     below that gain."""
     thinking = _Thinking(budget)
     choices = [choice for choice, _ in werera_order(position, side, rng)]

@@ -4,8 +4,8 @@
 from django import template
 from django.utils.safestring import SafeString
 
-from trainer.charts import Chart
-from trainer.drawing import draw_chart
+from trainer.chart_geometry import Chart
+from trainer.chart_markup import draw_chart
 
 register = template.Library()
 

@@ -8,10 +8,10 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from senterej.accounts.requests import HtmxHttpRequest
+from accounts.requests import HtmxHttpRequest
 from trainer import selectors
 from trainer.forms import FocusForm
-from trainer.words import THEME_NAMES, theme_description, theme_name
+from trainer.puzzle_words import THEME_NAMES, theme_description, theme_name
 
 
 @dataclass(frozen=True)

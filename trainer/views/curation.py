@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from senterej.accounts import roles
-from senterej.accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
+from accounts import roles
+from accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
 from trainer import curation, uses
 from trainer.forms import HandleForm, QueueForm
 from trainer.models import Puzzle, PuzzleReport

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from senterej.accounts.requests import AuthenticatedHttpRequest
+from accounts.requests import AuthenticatedHttpRequest
 from trainer import curation, jobs, uses
 from trainer.models import CurationJob, Puzzle, PuzzleChange
 from trainer.preview import preview, step

@@ -6,11 +6,11 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from senterej.accounts.requests import AuthenticatedHttpRequest
-from senterej.reviews import queue
+from accounts.requests import AuthenticatedHttpRequest
+from reviews import queue
 from trainer import answers, runs, selectors, services
-from trainer.charts import rating_chart
-from trainer.drawing import draw_history_rows, draw_retry_items, draw_theme_rows
+from trainer.chart_geometry import rating_chart
+from trainer.chart_markup import draw_history_rows, draw_retry_items, draw_theme_rows
 from trainer.rating import PROVISIONAL_RD
 
 HISTORY_PAGE = 20

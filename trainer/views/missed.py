@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from senterej.accounts.requests import AuthenticatedHttpRequest
+from accounts.requests import AuthenticatedHttpRequest
 from trainer import missed
 from trainer.focus import Focus
 from trainer.views.solving import draw

@@ -5,9 +5,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from senterej.accounts import throttle
-from senterej.accounts.clients import client_address
-from senterej.accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
+from accounts import throttle
+from accounts.clients import client_address
+from accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
 from trainer import answers, services
 from trainer.forms import ReportForm
 from trainer.models import Attempt, Puzzle

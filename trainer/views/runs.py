@@ -12,15 +12,15 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from senterej.accounts.requests import HtmxHttpRequest
-from senterej.board.notation import move_html, sentence
+from accounts.requests import HtmxHttpRequest
+from senterej.board.san_markup import move_html, sentence
 from senterej.board.view import BoardView
 from senterej.engine import WHITE
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
 from trainer import runs
 from trainer.models import Puzzle, PuzzleRun
-from trainer.words import numbered
+from trainer.puzzle_words import numbered
 
 #: The largest id a form may name: anything above is no row's.
 LARGEST_ID = 2**31 - 1

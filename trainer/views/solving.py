@@ -19,22 +19,22 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from senterej.accounts.requests import HtmxHttpRequest
-from senterej.board import shown as shown_stamp
-from senterej.board.notation import move_html, sentence
+from accounts.requests import HtmxHttpRequest
+from reviews import queue
+from senterej.board import shown_at as shown_stamp
+from senterej.board.san_markup import move_html, sentence
 from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
-from senterej.reviews import queue
 from trainer import missed, selectors, services
 from trainer.focus import Focus
 from trainer.forms import DifficultyForm, FocusForm, HintForm, MoveForm, TokenForm, difficulty_menu
 from trainer.lines import PuzzleLine
 from trainer.models import Puzzle
+from trainer.puzzle_words import numbered, rating_change, theme_name
 from trainer.views.choosing import themes_page
-from trainer.werera_round import round_story
-from trainer.words import numbered, rating_change, theme_name
+from trainer.werera_round_story import round_story
 
 #: What the pages keep beside the services' own store: the difficulty and the last outcome, so that a page
 #: drawn again (a reload, the redirect after a POST without JavaScript) shows it. Only POSTs write it; what

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST, require_safe
 
-from senterej.accounts.requests import HtmxHttpRequest
+from accounts.requests import HtmxHttpRequest
 from trainer import runs, storm
 from trainer.models import PuzzleRun
 from trainer.views.runs import (

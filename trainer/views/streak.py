@@ -8,7 +8,7 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
-from senterej.accounts.requests import HtmxHttpRequest
+from accounts.requests import HtmxHttpRequest
 from trainer import runs, streak
 from trainer.models import PuzzleRun
 from trainer.views.runs import (

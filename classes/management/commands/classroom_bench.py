@@ -23,7 +23,7 @@ from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from course.models import TaskProgress
-from senterej.play.models import Game
+from play.models import Game
 from trainer.models import Attempt
 from trainer.services import serving_id
 

@@ -30,8 +30,8 @@ from django.utils import timezone
 
 from trainer import selectors, services
 from trainer.models import Attempt, PlayerRating, Puzzle, PuzzleReport, PuzzleTheme
+from trainer.puzzle_words import THEME_NAMES
 from trainer.rating import START_VOLATILITY
-from trainer.words import THEME_NAMES
 
 SOURCE = "bench"
 PREFIX = "bench-"

@@ -1,7 +1,7 @@
-"""Generates the puzzle fixture: runs the jobs of `trainer.generate.jobs` (self-play games and constructed
-positions) on a few processes, keeps every proved puzzle in a state file as each job ends (so a stopped run
-resumes where it was: the jobs it has done are replayed from the file, and it stops where a run from
-scratch would), and writes a balanced selection as a JSON Lines fixture.
+"""Generates the puzzle fixture: runs the jobs of `trainer.generate.job_order` (self-play games and
+constructed positions) on a few processes, keeps every proved puzzle in a state file as each job ends (so a
+stopped run resumes where it was: the jobs it has done are replayed from the file, and it stops where a run
+from scratch would), and writes a balanced selection as a JSON Lines fixture.
 
 Three runs made `fixtures/puzzles.jsonl`:
 
@@ -12,14 +12,14 @@ Three runs made `fixtures/puzzles.jsonl`:
 The first writes the fixture afresh (its 600 puzzles were made at commit eabcc3a; the proofs have been made
 quicker since, so their node counts, and with them a rating or a node-limited search, may now come out a
 little differently). The second, `--deep`, adds deep mates to it: mates in three to five and two-fil mates
-climbed from constructed positions (`deep_jobs` in `trainer.generate.jobs`), and deep mates from self-play
-games looked for with larger budgets. It keeps every puzzle whose source does not begin with "deep" exactly
-as it is, pk included, and appends up to `--count` new ones after the largest pk, chosen so that no theme goes
-over its share of the whole file; it runs jobs until the whole file meets `DEEP_GOALS` (at least 15 mates
-in five, 25 in four and 8 two-fil mates) with `--count` new puzzles, or `--max-jobs` have run. Its state
-file is the output + `.deep.state`. Everything is seeded: the same seed gives the same file, and a second
-run on its own output writes the same deep puzzles again. For the fixture it ran 150 jobs in about 18
-minutes on two cores.
+climbed from constructed positions (`deep_jobs` in `trainer.generate.job_order`), and deep mates from
+self-play games looked for with larger budgets. It keeps every puzzle whose source does not begin with "deep"
+exactly as it is, pk included, and appends up to `--count` new ones after the largest pk, chosen so that no
+theme goes over its share of the whole file; it runs jobs until the whole file meets `DEEP_GOALS` (at least 15
+mates in five, 25 in four and 8 two-fil mates) with `--count` new puzzles, or `--max-jobs` have run. Its state
+file is the output + `.deep.state`. Everything is seeded: the same seed gives the same file, and a second run
+on its own output writes the same deep puzzles again. For the fixture it ran 150 jobs in about 18 minutes on
+two cores.
 
 The third, `--grow` (`trainer.generate.growth`), proves every puzzle of the file again with today's proofs,
 retires the ones they refuse (`"active": false`: the line stays, and so do players' tries), tags and rates
@@ -46,7 +46,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from trainer.generate.deep import DEEP_KIND
 from trainer.generate.finders import Found
 from trainer.generate.growth import counts_of, proved, reprove, select_grown, short_goals
-from trainer.generate.jobs import deep_jobs, grow_jobs, job_name, jobs, run_job
+from trainer.generate.job_order import deep_jobs, grow_jobs, job_name, jobs, run_job
 from trainer.generate.selection import Tagged, goals_met, select, select_more, tag
 
 CREATED = "2025-01-01T00:00:00Z"

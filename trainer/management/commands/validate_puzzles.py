@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from trainer.proof import validate
+from trainer.puzzle_proofs import validate
 
 
 def _check(record: dict[str, Any]) -> tuple[int, str | None]:

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ReviewsConfig(AppConfig):
+    name = "reviews"
+    label = "reviews"
+    verbose_name = _("Reviews")

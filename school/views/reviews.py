@@ -1,0 +1,86 @@
+"""The reviews' pages: the queue of an account's missed puzzles and course tasks on the spaced schedule
+(`reviews`), and the way to the next one due, which is the trainer's puzzle page or the course's
+task page. They live in the project, above both rooms, since a queue holds items of each."""
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from accounts.requests import AuthenticatedHttpRequest
+from course import services as course_services
+from course.models import Task
+from reviews import queue, under_review
+from reviews.models import Review
+from trainer.focus import Focus
+from trainer.models import Puzzle
+from trainer.puzzle_words import theme_name
+from trainer.views.solving import draw
+
+#: The queue page lists this many of the items that come after today, soonest first.
+COMING_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Item:
+    """A card as the queue lists it: its title and what it is, and when it comes back."""
+
+    card: Review
+    title: str
+    about: str
+
+
+def items(cards: tuple[Review, ...]) -> list[Item]:
+    """The cards' items with their titles: a puzzle by its number and themes, a task by its lesson and title
+    (each kind read once; one gone since the queue was read is left out)."""
+    puzzle_ids = [card.item for card in cards if card.kind == Review.Kind.PUZZLE]
+    task_ids = [card.item for card in cards if card.kind == Review.Kind.TASK]
+    puzzles = Puzzle.objects.in_bulk(puzzle_ids)
+    tasks = Task.objects.select_related("lesson").in_bulk(task_ids)
+    listed = []
+    for card in cards:
+        puzzle, task = puzzles.get(card.item), tasks.get(card.item)
+        if card.kind == Review.Kind.PUZZLE and puzzle is not None:
+            themes = ", ".join(str(theme_name(theme)) for theme in puzzle.theme_list)
+            listed.append(Item(card, _("Puzzle %(number)s") % {"number": puzzle.pk}, themes))
+        elif card.kind == Review.Kind.TASK and task is not None:
+            listed.append(Item(card, task.local_title, task.lesson.local_title))
+    return listed
+
+
+@login_required
+@require_safe
+def queue_page(request: AuthenticatedHttpRequest) -> HttpResponse:
+    day = queue.of(request.user)
+    context = {
+        "queue": day,
+        "due": items(day.due),
+        "later_today": items(day.later_today),
+        "coming": items(day.coming[:COMING_SHOWN]),
+        "more_coming": max(len(day.coming) - COMING_SHOWN, 0),
+    }
+    return render(request, "review_queue.html", context)
+
+
+@login_required
+@require_safe
+def next_review(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The first item due: a puzzle is drawn here, as a fresh try marked as a review (its try keeps the
+    mark); a task begins a fresh try and is marked in the session, then its page is shown. When none is due,
+    back to the queue with a word."""
+    card = queue.of(request.user).first
+    if card is None:
+        under_review.unmark(request.session)
+        messages.info(request, _("No review is due now: well done."))
+        return redirect("reviews:queue")
+    if card.kind == Review.Kind.PUZZLE:
+        puzzle = Puzzle.objects.get(pk=card.item)
+        return draw(request, puzzle, Focus(review=True), fresh=True)
+    task = Task.objects.select_related("lesson").get(pk=card.item)
+    course_services.begin_review(request.session, task)
+    under_review.mark(request.session, Review.Kind.TASK, task.pk)
+    return redirect("course:task", lesson=task.lesson.slug, number=task.order)

@@ -1,8 +1,0 @@
-from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
-
-
-class AccountsConfig(AppConfig):
-    name = "senterej.accounts"
-    label = "accounts"
-    verbose_name = _("Accounts")

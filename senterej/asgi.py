@@ -1,9 +1,0 @@
-"""ASGI entry point: `senterej.asgi.application`."""
-
-import os
-
-from django.core.asgi import get_asgi_application
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "senterej.settings")
-
-application = get_asgi_application()

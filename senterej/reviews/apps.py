@@ -1,8 +1,0 @@
-from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
-
-
-class ReviewsConfig(AppConfig):
-    name = "senterej.reviews"
-    label = "reviews"
-    verbose_name = _("Reviews")

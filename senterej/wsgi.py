@@ -1,9 +1,0 @@
-"""WSGI entry point: `senterej.wsgi.application`."""
-
-import os
-
-from django.core.wsgi import get_wsgi_application
-
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "senterej.settings")
-
-application = get_wsgi_application()

@@ -1,0 +1,159 @@
+"""The rating chart's markup, drawn in one pass in Python: the template language drew its few hundred points
+one tag at a time. `charts.py` does the geometry; this module writes it as SVG, exactly
+as the template `trainer/_chart.html` drew it before (tests/trainer/golden), which the styles rely on.
+
+Every figure is written as the template wrote it with localisation off (an int or a float by `str`), the
+dates in the active language's short format and the active time zone."""
+
+from datetime import datetime
+from urllib.parse import quote
+
+from django.conf import settings
+from django.template.defaultfilters import floatformat
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import is_aware, localtime
+from django.utils.translation import gettext, ngettext
+
+from trainer.chart_geometry import Chart
+from trainer.selectors import HistoryEntry, ThemeResult
+
+
+def _summary(chart: Chart, about_student: bool) -> str:
+    count = len(chart.points)
+    if about_student:
+        words = ngettext(
+            "The student's puzzle rating after their last rated puzzle, on a scale from %(low)s to %(high)s.",
+            "The student's puzzle rating after each of their last %(counter)s rated puzzles, on a scale from "
+            "%(low)s to %(high)s.",
+            count,
+        )
+    else:
+        words = ngettext(
+            "Your puzzle rating after your last rated puzzle, on a scale from %(low)s to %(high)s.",
+            "Your puzzle rating after each of your last %(counter)s rated puzzles, on a scale from "
+            "%(low)s to %(high)s.",
+            count,
+        )
+    return words % {"counter": count, "low": chart.low, "high": chart.high}
+
+
+def _date(value: datetime, format: str = "SHORT_DATE_FORMAT") -> str:
+    """As the template's date filter wrote it: an aware time in the active time zone."""
+    if settings.USE_TZ and is_aware(value):
+        value = localtime(value)
+    return escape(date_format(value, format))
+
+
+def draw_chart(chart: Chart, *, about_student: bool = False, chart_id: str = "") -> SafeString:
+    """The chart as a figure: the player's own, or with `about_student` a teacher's view of a student's."""
+    chart_id = escape(chart_id or "chart-summary")
+    left, right, top, bottom = chart.left, chart.right, chart.top, chart.bottom
+    caption = escape(
+        gettext("The rating after each rated puzzle, oldest on the left.")
+        if about_student
+        else gettext("Your rating after each rated puzzle, oldest on the left.")
+    )
+    parts = [
+        '<figure class="trainer-chart">\n'
+        f'  <svg class="trainer-chart__svg" viewBox="0 0 {chart.width} {chart.height}" role="img" '
+        f'aria-labelledby="{chart_id}">\n'
+        f'    <title id="{chart_id}">{_summary(chart, about_student)}</title>\n'
+        "    "
+    ]
+    for tick in chart.ticks:
+        parts.append(
+            "\n"
+            f'      <line class="trainer-chart__grid" x1="{left}" x2="{right}" y1="{tick.y}" y2="{tick.y}">'
+            "</line>\n"
+            f'      <text class="trainer-chart__label" x="{left - 6}" y="{tick.y}" text-anchor="end" '
+            f'dominant-baseline="middle">{tick.value}</text>\n'
+            "    "
+        )
+    parts.append(
+        "\n"
+        f'    <line class="trainer-chart__axis" x1="{left}" x2="{left}" y1="{top}" y2="{bottom}"></line>\n'
+        f'    <line class="trainer-chart__axis" x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}">'
+        "</line>\n"
+        f'    <polyline class="trainer-chart__line" points="{chart.polyline}" fill="none"></polyline>\n'
+        "    "
+    )
+    parts.extend(
+        f'<circle class="trainer-chart__dot" cx="{x}" cy="{y}" r="3"></circle>' for x, y in chart.dots
+    )
+    parts.append(
+        "\n"
+        f'    <text class="trainer-chart__label" x="{left}" y="{chart.label_y}">{_date(chart.first)}</text>\n'
+        f'    <text class="trainer-chart__label" x="{right}" y="{chart.label_y}" text-anchor="end">'
+        f"{_date(chart.last)}</text>\n"
+        "  </svg>\n"
+        f"  <figcaption>{caption}</figcaption>\n"
+        "</figure>\n"
+    )
+    return mark_safe("".join(parts))
+
+
+def draw_retry_items(misses: list[tuple[int, float]]) -> SafeString:
+    """The dashboard's puzzles to retry, each a link to its puzzle with its rating, as the template's loop
+    drew them (its blank lines too): a translation as it stands, the figures in it escaped."""
+    puzzle, rated = gettext("Puzzle %(number)s"), gettext("rated %(rating)s")
+    return mark_safe(
+        "".join(
+            f'\n              <li><a href="{escape(reverse("trainer:puzzle", args=[number]))}">'
+            f"{puzzle % {'number': number}}</a> "
+            f'<span class="muted">{rated % {"rating": floatformat(rating, 0)}}</span></li>\n'
+            "            "
+            for number, rating in misses
+        )
+    )
+
+
+def draw_theme_rows(results: list[ThemeResult]) -> SafeString:
+    """The rows of the dashboard's themes, weakest first: the theme, its first tries, the share solved and a
+    button to train it."""
+    train, label = reverse("trainer:train"), gettext("Train: %(theme)s")
+    button = escape(gettext("Train"))
+    return mark_safe(
+        "".join(
+            "\n                <tr>\n"
+            f'                  <th scope="row">{escape(result.name)}</th>\n'
+            f"                  <td>{result.attempts}</td>\n"
+            f"                  <td>{result.percent} %</td>\n"
+            f'                  <td><a class="button button--quiet" href="{escape(train)}?theme='
+            f'{escape(quote(result.theme, safe="/"))}" aria-label="{escape(label % {"theme": result.name})}">'
+            f"{button}</a></td>\n"
+            "                </tr>\n"
+            "              "
+            for result in results
+        )
+    )
+
+
+def draw_history_rows(rows: list[HistoryEntry]) -> SafeString:
+    """The rows of the dashboard's history as the template's loop drew them: when, the puzzle (a link while
+    it is active), the result (and whether a hint helped), the change of rating."""
+    solved = '<span class="trainer-result trainer-result--solved">' + escape(gettext("Solved")) + "</span>"
+    missed = '<span class="trainer-result trainer-result--missed">' + escape(gettext("Missed")) + "</span>"
+    not_rated = '<span class="muted">' + escape(gettext("not rated")) + "</span>"
+    hinted = ' <span class="muted">' + escape(gettext("with a hint")) + "</span>"
+    parts = []
+    for attempt in rows:
+        number, change = attempt.puzzle_id, attempt.change
+        helped = hinted if attempt.hinted else ""
+        if attempt.active:
+            address = escape(reverse("trainer:puzzle", args=[number]))
+            puzzle = f'<a href="{address}">{number}</a>'
+        else:
+            puzzle = str(number)
+        parts.append(
+            "\n                <tr>\n"
+            f"                  <td>{_date(attempt.created, 'SHORT_DATETIME_FORMAT')}</td>\n"
+            f"                  <td>{puzzle}</td>\n"
+            f"                  <td>{solved if attempt.solved else missed}{helped}</td>\n"
+            f"                  <td>{escape(change) if change else not_rated}</td>\n"
+            "                </tr>\n"
+            "              "
+        )
+    return mark_safe("".join(parts))
