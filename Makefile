@@ -3,9 +3,10 @@
 #               worker that runs background tasks (the bots' replies, curators' jobs) beside it
 #   make serve  serve it in production: collectstatic, migrate, then gunicorn on $BIND with $WEB_CONCURRENCY
 #               workers and the task worker beside it (see the README's environment variables)
-#   make test   set up and run every check: lint, format, types, migrations, the test suite (on SQLite, then on
-#               a private PostgreSQL cluster, see tools/postgres), engine conformance
-#   make test-postgres  the test suite on PostgreSQL alone
+#   make test   set up and run every check: lint, format, types, migrations, the whole test suite on SQLite
+#               (browser tests and engine conformance included), then the tests that touch the database again
+#               on a private PostgreSQL cluster (see tools/postgres)
+#   make test-postgres  the tests that touch the database, on PostgreSQL alone
 #   make bench  the engine's perft benchmark
 #   make bench-pages  CPU time per request of the main pages beside a trivial view (DEBUG off, a scratch database)
 #   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50 connections)
@@ -25,6 +26,11 @@ BENCH_DB := /tmp/senterej-bench.sqlite3
 LADDER_DB := /tmp/senterej-ladder.sqlite3
 # Games a pairing in `make bench-ladder`, fewer for the Club player, who thinks 1.5 s a move.
 LADDER ?= --games 10 --club-games 4
+# The test run's processes (pytest-xdist): `auto` is one a core. TEST_WORKERS=0 runs in one process.
+TEST_WORKERS ?= auto
+# The RQ tests share one Redis queue, so they run in one process (their xdist group).
+PYTEST := $(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadgroup
+
 # axe-core, which the browser tests inject to check each page's accessibility (tests/browser/test_board.py).
 AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 
@@ -59,13 +65,14 @@ test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt $(AXE)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run
-	REDIS_URL=$$(tools/redis start) $(VENV)/bin/pytest
+	REDIS_URL=$$(tools/redis start) $(PYTEST)
 	$(MAKE) test-postgres
 	tools/redis stop
 
-# The cluster is started for the run and stopped after it, whatever the tests say.
-test-postgres: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt $(AXE)
-	url=$$(tools/postgres start) && DATABASE_URL=$$url REDIS_URL=$$(tools/redis start) $(VENV)/bin/pytest; \
+# Only the tests that touch the database: the browser tests and the tests of pure code gave their answer in
+# the SQLite run. The cluster is started for the run and stopped after it, whatever the tests say.
+test-postgres: $(VENV)/.dev /usr/bin/msgfmt
+	url=$$(tools/postgres start) && DATABASE_URL=$$url REDIS_URL=$$(tools/redis start) $(PYTEST) --database-tests; \
 	status=$$?; tools/postgres stop; exit $$status
 
 bench: $(VENV)/.dev
@@ -101,13 +108,14 @@ messages: $(VENV)/.dev /usr/bin/msgfmt
 	$(PY) manage.py makemessages -l sk --no-obsolete --add-location=file
 	$(PY) manage.py compilemessages -l sk --ignore=.venv
 
-# Stamp files keyed on the requirements, so that pip runs again only when they change.
+# Stamp files keyed on the requirements, so that pip runs again only when they change. The files pin every
+# package, transitive ones included, so pip installs exactly them (--no-deps).
 $(VENV)/.runtime: requirements.txt | $(PY)
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -r requirements.txt
 	touch $@
 
 $(VENV)/.dev: requirements-dev.txt requirements.txt | $(PY)
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --no-deps -r requirements-dev.txt
 	touch $@
 
 # Debian keeps venv's ensurepip in a package of its own.

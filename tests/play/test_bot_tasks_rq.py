@@ -20,6 +20,8 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.queued_tasks,
     pytest.mark.skipif("REDIS_URL" not in os.environ, reason="no Redis named in REDIS_URL"),
+    # One Redis queue for the file: its tests run in one process of a parallel run (make test's loadgroup).
+    pytest.mark.xdist_group("redis"),
 ]
 
 TURNS = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
