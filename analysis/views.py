@@ -18,7 +18,7 @@ from analysis.steps import Walked, seen_keys, tried, walk
 from play import services
 from play.game_words import result_sentence
 from play.models import Game
-from play.views import remember
+from play.seats import remember
 from senterej.board.sides import Side
 from senterej.board.view import BoardView
 from senterej.engine import BLACK, WHITE, Position

@@ -18,7 +18,7 @@ from endings.catalogue import BY_SLUG, Ending
 from endings.models import EndingProgress, EndingTry
 from play import services
 from play.models import Game
-from play.views import remember
+from play.seats import remember
 
 #: The engine's strongest level defends every ending.
 DEFENDER = "club"

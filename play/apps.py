@@ -10,6 +10,6 @@ class PlayConfig(AppConfig):
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
 
-        from play.my_games import move_games_on_log_in
+        from play.seats import move_games_on_log_in
 
         user_logged_in.connect(move_games_on_log_in, dispatch_uid="play-games-on-log-in")

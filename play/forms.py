@@ -1,5 +1,5 @@
 """The forms of play: a new game, a move or werera choice, the version a request was drawn at, a record to
-import."""
+import, the filters of My games."""
 
 from typing import Any
 
@@ -12,6 +12,7 @@ from django.utils.translation import get_language, gettext_lazy
 from play.clocks import clock_choices, round_timer_choices
 from play.game_words import LEVEL_NAMES
 from play.models import Game
+from play.my_games import DRAW, LOSS, WIN
 from senterej.engine.bots import LEVELS
 
 
@@ -103,4 +104,45 @@ class ImportForm(forms.Form):
         help_text=gettext_lazy(
             "Tags in square brackets, then the werera rounds and moves, as this site exports them."
         ),
+    )
+
+
+#: A filter's value that is none of its choices (a tampered address), in the site's own words.
+NOT_A_CHOICE = {"invalid_choice": gettext_lazy("Choose one of the options in the list.")}
+
+
+class GamesFilter(forms.Form):
+    """The filters of My games, all by GET parameters: a blank one filters nothing."""
+
+    state = forms.ChoiceField(
+        label=gettext_lazy("Games"),
+        required=False,
+        error_messages=NOT_A_CHOICE,
+        choices=[
+            ("", gettext_lazy("All")),
+            ("ongoing", gettext_lazy("Ongoing")),
+            ("finished", gettext_lazy("Finished")),
+        ],
+    )
+    opponent = forms.ChoiceField(
+        label=gettext_lazy("Opponent"),
+        required=False,
+        error_messages=NOT_A_CHOICE,
+        choices=[
+            ("", gettext_lazy("Any")),
+            (Game.Mode.BOT, gettext_lazy("Bot")),
+            (Game.Mode.ONLINE, gettext_lazy("Friend online")),
+            (Game.Mode.HOTSEAT, gettext_lazy("Friend on this device")),
+        ],
+    )
+    result = forms.ChoiceField(
+        label=gettext_lazy("Result"),
+        required=False,
+        error_messages=NOT_A_CHOICE,
+        choices=[
+            ("", gettext_lazy("Any")),
+            (WIN, gettext_lazy("Won")),
+            (LOSS, gettext_lazy("Lost")),
+            (DRAW, gettext_lazy("Drawn")),
+        ],
     )

@@ -309,6 +309,13 @@ def locked(game_id: uuid.UUID, version: int, open_round: int | None = None) -> G
     return game
 
 
+def check_version(game: Game, version: int) -> None:
+    """Refuses a request drawn from another version of the game than the stored one (with no allowance for
+    a werera round still open, unlike `locked`)."""
+    if version != game.version:
+        raise PlayError(_("The game has moved on since this page was drawn: here it is now."), 409)
+
+
 def _row(game_id: uuid.UUID) -> Game:
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:

@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page, expect
 
-from play import again, services
+from play import rematch, services
 from play.models import Game
 from senterej.engine import WHITE
 from testing.axe import SIZES, axe_violations
@@ -167,7 +167,7 @@ def test_the_pages_of_playing_again_and_watching_have_no_violation(
     online = services.start_game(mode=Game.Mode.ONLINE, human=WHITE)
     online = services.join(invite_code=online.invite_code)
     online = services.resign(game_id=online.id, seats=white, version=online.version)
-    offered = again.rematch(game_id=online.id, seats=white, version=online.version)
+    offered = rematch.rematch(game_id=online.id, seats=white, version=online.version)
     bot = services.start_game(mode=Game.Mode.BOT, human=WHITE, bot_level="novice", fen=TURNS)
     bot = services.submit_move(game_id=bot.id, seats=white, text="e2e3", version=bot.version)
     lost = services.start_game(mode=Game.Mode.BOT, human=WHITE, bot_level="novice", fen=TURNS)

@@ -10,7 +10,7 @@ from freezegun import freeze_time
 
 from play import services
 from play.models import Game
-from play.my_games import give_seats
+from play.seats import give_seats
 from senterej.engine import BLACK, WHITE
 from testing.factories import PASSWORD
 from testing.games import start

@@ -8,15 +8,15 @@ from django.views.decorators.http import require_safe
 
 from classes import results, selectors
 from classes.assignment_words import assignment_title
-from classes.views import _get_assignment_of_class, _get_class_for_teacher
+from classes.views.reach import assignment_of, taught_class
 
 
 @login_required
 @require_safe
 def assignment_results(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
-    school_class = _get_class_for_teacher(request, class_id)
+    school_class = taught_class(request, class_id)
     assignment = selectors.with_items(
-        school_class.assignments.filter(pk=_get_assignment_of_class(school_class, assignment_id).pk)
+        school_class.assignments.filter(pk=assignment_of(school_class, assignment_id).pk)
     )[0]
     students = selectors.students_of(school_class)
     context = {

@@ -15,13 +15,7 @@ from classes import access, announcements, co_teaching, confirmation
 from classes.forms import AnnouncementForm, CoTeacherForm, blank
 from classes.models import Announcement, SchoolClass
 from classes.services import ClassError
-
-GET_OR_POST = ["GET", "HEAD", "POST"]
-
-
-def _user(request: HttpRequest) -> User:
-    assert isinstance(request.user, User)  # every view here is behind @login_required
-    return request.user
+from classes.views.reach import GET_OR_POST, user_of
 
 
 def class_page_parts(school_class: SchoolClass, user: User) -> dict[str, object]:
@@ -47,12 +41,12 @@ def _form_page(
 @login_required
 @require_http_methods(GET_OR_POST)
 def announcement_new(request: HttpRequest, class_id: int) -> HttpResponse:
-    school_class = access.class_for_teacher(_user(request), class_id)
+    school_class = access.class_for_teacher(user_of(request), class_id)
     form = AnnouncementForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             announcements.post(
-                school_class=school_class, author=_user(request), text=form.cleaned_data["text"]
+                school_class=school_class, author=user_of(request), text=form.cleaned_data["text"]
             )
         except ClassError as error:
             form.add_error("text", error.message)
@@ -65,7 +59,7 @@ def announcement_new(request: HttpRequest, class_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(GET_OR_POST)
 def announcement_delete(request: HttpRequest, class_id: int, announcement_id: int) -> HttpResponse:
-    school_class = access.class_for_teacher(_user(request), class_id)
+    school_class = access.class_for_teacher(user_of(request), class_id)
     announcement = get_object_or_404(
         Announcement.objects.select_related("school_class"), pk=announcement_id, school_class=school_class
     )
@@ -79,7 +73,7 @@ def announcement_delete(request: HttpRequest, class_id: int, announcement_id: in
 @login_required
 @require_http_methods(GET_OR_POST)
 def co_teacher_add(request: HttpRequest, class_id: int) -> HttpResponse:
-    school_class = access.class_for_owner(_user(request), class_id)
+    school_class = access.class_for_owner(user_of(request), class_id)
     form = CoTeacherForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -100,7 +94,7 @@ def co_teacher_add(request: HttpRequest, class_id: int) -> HttpResponse:
 @require_http_methods(GET_OR_POST)
 def co_teacher_remove(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
     """The class's teacher removes a co-teacher; a co-teacher may remove only themselves."""
-    user = _user(request)
+    user = user_of(request)
     school_class = access.class_for_teacher(user, class_id)
     co_teacher = get_object_or_404(User, pk=user_id, classes_co_taught=school_class)
     if co_teacher.pk != user.pk:

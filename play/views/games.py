@@ -1,7 +1,9 @@
-"""Play: start a game, play it (a friend on this device, a friend online, a bot), resign, offer draws,
-join by invitation, look back through a game. Views parse the request, call a service and draw the game."""
+"""The game page: the game drawn for the asker's seats (or for a spectator, by `views/watching.py`), its
+polling, and the actions on it that a service carries out (a move, resigning, a draw offered or answered,
+aborting, claiming against an opponent gone away, asking the bot again). The views parse the request, call a
+service and draw the game; the other game views (playing again, watching) draw through `draw`,
+`game_context` and `act` here."""
 
-import random
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,32 +14,22 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from accounts.requests import HtmxHttpRequest
-from play import again, clocks, leaving, my_games, names, panels, services, watching
-from play.forms import (
-    NEW_GAME_INITIAL,
-    ImportForm,
-    MoveForm,
-    NewGameForm,
-    VersionForm,
-    blank_new_game_fields,
-)
+from play import clocks, leaving, names, panels, rematch, services, takeback, watching
+from play.forms import MoveForm, VersionForm
+from play.game_markup import choice_shown, error_free_announcement
 from play.game_words import result_sentence
 from play.models import Game
 from play.move_list import move_list
-from play.my_games import SESSION_SEATS
 from play.replay import Step, timeline
-from senterej.board.san_markup import move_html, sentence
+from play.seats import owns_import, seats_for
 from senterej.board.sides import Side
 from senterej.board.view import BoardView
-from senterej.engine import BLACK, WAIT, WHITE, Position
-from senterej.engine.notation import parse_coordinate, san
+from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.pieces import COLOURS
 
 #: A bot's reply not there after this long is taken as lost (a worker stopped mid-search): the page offers
@@ -47,37 +39,6 @@ BOT_PATIENCE = timedelta(seconds=20)
 NOTICES = {"taken-back": gettext_lazy("Taken back: your last move and the bot's reply. Play on from here.")}
 
 
-def _session_tokens(request: HttpRequest) -> dict[str, list[str]]:
-    tokens: dict[str, list[str]] = request.session.get(SESSION_SEATS, {})
-    return tokens
-
-
-def remember(request: HttpRequest, game: Game, *sides: int) -> None:
-    seats = _session_tokens(request)
-    seats[str(game.id)] = sorted(set(seats.get(str(game.id), [])) | {_token(game, side) for side in sides})
-    request.session[SESSION_SEATS] = seats
-
-
-def _token(game: Game, side: int) -> str:
-    return game.white_token if side == WHITE else game.black_token
-
-
-def seats_for(request: HttpRequest, game: Game) -> services.Seats:
-    """The sides the asker holds: by the seat's token in their session, or by being the seat's user."""
-    tokens = set(_session_tokens(request).get(str(game.id), []))
-    user_id = request.user.id if request.user.is_authenticated else None
-    sides = set()
-    for side, token, seat_user in (
-        (WHITE, game.white_token, game.white_user_id),
-        (BLACK, game.black_token, game.black_user_id),
-    ):
-        if token in tokens or (user_id is not None and seat_user == user_id):
-            sides.add(side)
-    if game.mode == Game.Mode.BOT:
-        sides.discard(game.bot_side)
-    return services.Seats(frozenset(sides))
-
-
 def game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, services.Seats]:
     """Someone else's game is not found, whatever its id: it does not say that it exists. A clock's deadline
     that has passed is settled first, so that the game is read as it stands."""
@@ -85,50 +46,12 @@ def game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, servic
     if game is None:
         raise Http404(_("There is no such game."))
     seats = seats_for(request, game)
-    if not seats.sides and not (game.mode == Game.Mode.IMPORTED and _owns_import(request, game)):
+    if not seats.sides and not (game.mode == Game.Mode.IMPORTED and owns_import(request, game)):
         raise Http404(_("There is no such game."))
     now = timezone.now()
     if clocks.overdue(game, now):
         game = services.settle(game_id=game.id, now=now) or game
     return game, seats
-
-
-def _owns_import(request: HttpRequest, game: Game) -> bool:
-    return game.white_token in _session_tokens(request).get(str(game.id), [])
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def play(request: HttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None, initial=NEW_GAME_INITIAL)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            colour = form.cleaned_data["colour"]
-            human = random.choice(COLOURS) if colour == "random" else Side(colour).colour
-            mode = form.cleaned_data["mode"]
-            try:
-                game = services.start_game(
-                    mode=mode,
-                    human=human,
-                    bot_level=form.cleaned_data["level"],
-                    user=request.user,
-                    clock=form.cleaned_data["clock"],
-                    round_seconds=form.cleaned_data["round_timer"],
-                )
-            except services.PlayError as error:
-                form.add_error(None, error.message)
-                status = error.status
-            else:
-                remember(request, game, *(COLOURS if mode == Game.Mode.HOTSEAT else (human,)))
-                return redirect("game", game_id=game.id)
-        else:
-            status = 400
-    person = my_games.holder(request)
-    games = [my_games.row(game, person.sides(game)) for game in my_games.games_of(person)[: my_games.LATEST]]
-    context = {"form": form, "games": games}
-    if not form.is_bound:
-        context["blank_fields"] = blank_new_game_fields()
-    return render(request, "play/play.html", context, status=status)
 
 
 @require_safe
@@ -204,7 +127,7 @@ def game_context(
     away = _away(game, seats, now)
     players = names.seat_names(game, seats, names.imported_names(request.session, game))
     my_choices = [
-        _choice_shown(final, side, game.choice(side))
+        choice_shown(final, side, game.choice(side))
         for side in COLOURS
         if side in seats and game.choice(side) and game.mode != Game.Mode.HOTSEAT
     ]
@@ -235,7 +158,7 @@ def game_context(
         else [],
         "polls": (game.mode == Game.Mode.ONLINE or thinking or clocks.timed(game))
         and not game.is_over
-        or again.awaits_rematch(game, seats),
+        or rematch.awaits_rematch(game, seats),
         "clocks": clocks.shown(game, final, now),
         "away": away,
         "can_abort": bool(seats.sides) and leaving.can_abort(game),
@@ -248,8 +171,18 @@ def game_context(
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
         if game.mode == Game.Mode.ONLINE and not game.joined and game.invite_code and not game.is_over
         else "",
-        "again": again.panel(request, game, seats, latest),
+        "again": _again_panel(request, game, seats, latest),
         "panels": panels.drawn(request, game, seats),
+    }
+
+
+def _again_panel(request: HttpRequest, game: Game, seats: services.Seats, latest: bool) -> dict[str, object]:
+    """What the game page's panel offers a player about playing again and watching."""
+    return {
+        "rematch": rematch.rematch_state(game, seats),
+        "offered_rematch": rematch.offered_rematch(game) and bool(seats.sides),
+        "may_take_back": latest and takeback.may_take_back(game, seats),
+        "watch_url": watching.watch_url(request, game, seats),
     }
 
 
@@ -267,26 +200,6 @@ def _last_round(game: Game, steps: list[Step], ply: int, seats: services.Seats) 
         if step.side in mine:
             return None
     return None
-
-
-def error_free_announcement(steps: list[Step], game: Game, final: Position) -> str:
-    """What the screen reader hears after a change: the result, or the last round or move."""
-    if game.is_over:
-        return result_sentence(game.status, game.result, final)
-    if not steps:
-        return ""
-    last = steps[-1]
-    if last.sentences:
-        return mark_safe(" ".join(last.sentences))  # sentences drawn of escaped words and moves
-    return format_html("{} {}", last.label, last.text)
-
-
-def _choice_shown(position: Position, side: int, choice: str) -> SafeString:
-    """A player's own werera choice, fixed and waiting for the other's, in the site's notation."""
-    move = parse_coordinate(choice)
-    if move == WAIT:
-        return sentence(_("to wait"))
-    return move_html(san(position, move, side), side)
 
 
 def _ply(request: HttpRequest, count: int) -> int:
@@ -411,63 +324,3 @@ def game_claim(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         lambda data, **common: leaving.claim(outcome=outcome, now=now, **common),
         questions.get(outcome),
     )
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def join(request: HttpRequest, code: str) -> HttpResponse:
-    game = Game.objects.filter(invite_code=code, mode=Game.Mode.ONLINE).first()
-    if game is None:
-        return _invitation_gone(request, used=False)
-    if seats_for(request, game).sides:
-        return redirect("game", game_id=game.id)  # the inviter opening their own link
-    if game.joined:
-        return _invitation_gone(request, used=True)
-    if game.is_over:
-        return _invitation_gone(request, used=True, withdrawn=True)  # aborted before anyone joined
-    guest = game.guest_side
-    if request.method == "POST":
-        try:
-            game = services.join(invite_code=code, user=request.user)
-        except services.PlayError:
-            return _invitation_gone(request, used=True)  # taken by someone else a moment before
-        remember(request, game, guest)
-        return redirect("game", game_id=game.id)
-    return render(request, "play/join.html", {"game": game, "side": Side(game.guest_colour).label})
-
-
-def _invitation_gone(request: HttpRequest, used: bool, withdrawn: bool = False) -> HttpResponse:
-    """An invitation that was used or withdrawn (410 Gone) or never was (404), said in words with the ways
-    on. Who took a used one is not said: anyone the link reached would learn who plays whom."""
-    context = {"used": used, "withdrawn": withdrawn}
-    return render(request, "play/join_gone.html", context, status=410 if used else 404)
-
-
-@require_safe
-def game_export(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    game, seats = game_for(request, game_id)
-    text = services.export_record(game, names.record_names(game, names.imported_names(request.session, game)))
-    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = (
-        f'attachment; filename="senterej-{game.created:%Y%m%d}-{str(game.id)[:8]}.txt"'
-    )
-    return response
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def import_game(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                game, tags = services.import_record(text=form.cleaned_data["record"])
-            except services.PlayError as error:
-                form.add_error("record", error.message)
-                status = error.status
-            else:
-                remember(request, game, WHITE)
-                names.keep_imported_names(request.session, game, tags)
-                return redirect("game", game_id=game.id)
-        else:
-            status = 400
-    return render(request, "play/import.html", {"form": form}, status=status)

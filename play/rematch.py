@@ -1,7 +1,6 @@
-"""Playing again: a rematch with the colours swapped once a game is over, and a takeback against a bot. Each
-write runs in one transaction with the game's row locked and checks the request against the stored version,
-as the other services do; the bot's reply, when one is owed, is asked of the background task after the
-commit.
+"""A rematch: the same game again with the colours swapped, once a game is over. Each write runs in one
+transaction with the game's row locked and checks the request against the stored version, as the other
+services do; the bot's reply, when one is owed, is asked of the background task after the commit.
 
 A rematch is the new game whose `rematch_of` is the old one, so that the same rematch is never made twice.
 Against a bot or on one device it begins at once. Online, the asker's request makes the new game with the
@@ -10,17 +9,14 @@ asker's seat taken and no public invitation; the opponent, proved by their seat 
 
 import uuid
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
-from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from play import clocks, panels, services, watching
+from play import clocks, services
 from play.models import Game
-from play.replay import replay
 from play.services import PlayError, Seats
 from senterej.board.sides import Side
 from senterej.engine import WHITE
@@ -104,7 +100,7 @@ def rematch(
             if _asked_by(again, seats):
                 return again
             return _accept(old, again)
-        _check_version(old, version)
+        services.check_version(old, version)
         again = _new_game(old, seats, user)
         old.version += 1
         old.save()
@@ -117,7 +113,7 @@ def accept_rematch(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
         old, again = _offer(game_id, seats)
         if again.joined:
             return again  # accepted already, from another tab
-        _check_version(old, version)
+        services.check_version(old, version)
         return _accept(old, again)
 
 
@@ -127,7 +123,7 @@ def decline_rematch(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
         old, again = _offer(game_id, seats)
         if again.joined:
             raise PlayError(_("The rematch has already begun."), 409)
-        _check_version(old, version)
+        services.check_version(old, version)
         again.status = Game.Status.ABORTED
         again.finished = timezone.now()
         again.version += 1
@@ -148,11 +144,6 @@ def _offer(game_id: uuid.UUID, seats: Seats) -> tuple[Game, Game]:
     if again.is_over and not again.joined:
         raise PlayError(_("This rematch offer has been declined."), 409)
     return old, again
-
-
-def _check_version(game: Game, version: int) -> None:
-    if version != game.version:
-        raise PlayError(_("The game has moved on since this page was drawn: here it is now."), 409)
 
 
 def _accept(old: Game, again: Game) -> Game:
@@ -214,67 +205,3 @@ def _new_game(old: Game, seats: Seats, user: User | AnonymousUser | None) -> Gam
 def seats_in_rematch(seats: Seats) -> tuple[int, ...]:
     """The rematch's sides for the holder of these seats of the old game: the other colours."""
     return tuple(side ^ 1 for side in sorted(seats.sides))
-
-
-def take_back(*, game_id: uuid.UUID, seats: Seats, version: int) -> Game:
-    """Against a bot: the player's last move and the bot's reply are taken back (or the last werera round
-    when that was the last step), and the game goes on from the position before them."""
-    with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or not seats.sides:
-            raise PlayError(_("There is no such game."), 404)
-        if game.mode != Game.Mode.BOT:
-            raise PlayError(_("Only a game against a bot allows taking moves back."), 400)
-        _check_version(game, version)
-        if game.is_over:
-            raise PlayError(_("This game is over."), 409)
-        if services.bot_to_act(game):
-            raise PlayError(_("Wait for the bot's reply, then take back."), 409)
-        if panels.is_practice(game):
-            raise PlayError(
-                _("A practice game takes no moves back: each move counts towards its stars."), 409
-            )
-        kept = kept_steps(game)
-        if kept is None:
-            raise PlayError(_("There is nothing to take back."), 409)
-        game.steps = game.steps[:kept]
-        played = replay(game)
-        game.fen = played.position.fen()
-        game.status, game.result = played.status, played.result
-        game.white_choice = game.black_choice = game.draw_offer = ""
-        game.version += 1
-        game.save()
-    return services.ask_bot(game)
-
-
-def kept_steps(game: Game) -> int | None:
-    """How many steps a takeback keeps: all before the player's last move or last werera round, and so
-    before the bot's replies to it; None when the player has nothing to take back."""
-    bot = game.bot_colour
-    steps: list[dict[str, Any]] = game.steps
-    count = len(steps)
-    while count and steps[count - 1]["kind"] == "move" and steps[count - 1]["side"] == bot:
-        count -= 1
-    return count - 1 if count else None
-
-
-def may_take_back(game: Game, seats: Seats) -> bool:
-    """Whether the player of a game against a bot may take back now."""
-    return (
-        game.mode == Game.Mode.BOT
-        and bool(seats.sides)
-        and not game.is_over
-        and not services.bot_to_act(game)
-        and kept_steps(game) is not None
-        and not panels.is_practice(game)
-    )
-
-
-def panel(request: HttpRequest, game: Game, seats: Seats, latest: bool) -> dict[str, object]:
-    """What the game page's panel offers a player about playing again and watching."""
-    return {
-        "rematch": rematch_state(game, seats),
-        "offered_rematch": offered_rematch(game) and bool(seats.sides),
-        "may_take_back": latest and may_take_back(game, seats),
-        "watch_url": watching.watch_url(request, game, seats),
-    }

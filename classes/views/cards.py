@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 from classes import made_accounts, name_order
 from classes.models import SchoolClass
 from classes.services import NewStudent
-from classes.views import GET_OR_POST, _get_class_for_teacher, _user
+from classes.views.reach import GET_OR_POST, taught_class, user_of
 
 
 def _cards(request: HttpRequest, school_class: SchoolClass, cards: list[NewStudent]) -> HttpResponse:
@@ -30,8 +30,8 @@ def _cards(request: HttpRequest, school_class: SchoolClass, cards: list[NewStude
 @login_required
 @require_http_methods(GET_OR_POST)
 def student_password(request: HttpRequest, class_id: int, student_id: int) -> HttpResponse:
-    school_class = _get_class_for_teacher(request, class_id)
-    student = get_object_or_404(made_accounts.made_for(school_class, _user(request)), pk=student_id)
+    school_class = taught_class(request, class_id)
+    student = get_object_or_404(made_accounts.made_for(school_class, user_of(request)), pk=student_id)
     if request.method == "POST":
         return _cards(request, school_class, made_accounts.reset_passwords(students=[student]))
     context = {"school_class": school_class, "student": student}
@@ -50,8 +50,8 @@ def _chosen(request: HttpRequest, made: list[User]) -> list[User]:
 @login_required
 @require_http_methods(GET_OR_POST)
 def class_cards(request: HttpRequest, class_id: int) -> HttpResponse:
-    school_class = _get_class_for_teacher(request, class_id)
-    made = name_order.by_name(made_accounts.made_for(school_class, _user(request)))
+    school_class = taught_class(request, class_id)
+    made = name_order.by_name(made_accounts.made_for(school_class, user_of(request)))
     error = ""
     if request.method == "POST":
         chosen = _chosen(request, made)

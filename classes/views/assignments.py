@@ -1,5 +1,6 @@
-"""The pages that set an assignment and change it once it is set: a new one, editing what it is made of
-and when it is due (the same form and checks), and copying it to another class the same teacher teaches."""
+"""An assignment's pages: a student's view of one, and the teacher's pages that set it and change it once it
+is set: a new one, editing what it is made of and when it is due (the same form and checks), copying it to
+another class the same teacher teaches, and deleting it. Whatever is not the user's own is a 404."""
 
 from collections.abc import Callable
 from typing import Any
@@ -9,18 +10,46 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
-from classes import access, chosen_order, services
+from classes import access, chosen_order, confirmation, selectors, services
 from classes.assignment_words import assignment_title
 from classes.forms import AssignmentForm, CopyForm
 from classes.models import Assignment, SchoolClass
 from classes.services import Contents
-from classes.views import GET_OR_POST, _user
+from classes.views.reach import GET_OR_POST, assignment_of, taught_class, user_of
+
+
+def _get_assignment_for_student(request: HttpRequest, assignment_id: int) -> Assignment:
+    return get_object_or_404(
+        Assignment,
+        pk=assignment_id,
+        school_class__memberships__student=user_of(request),
+        school_class__archived_at__isnull=True,
+    )
+
+
+@login_required
+@require_safe
+def assignment_page(request: HttpRequest, assignment_id: int) -> HttpResponse:
+    """A student's view of one assignment: each task or puzzle, done or not, with a way in."""
+    assignment = selectors.with_items(
+        Assignment.objects.filter(pk=_get_assignment_for_student(request, assignment_id).pk)
+    )[0]
+    user = user_of(request)
+    cell = selectors.cells([assignment], [user.pk])[(assignment.pk, user.pk)]
+    context = {
+        "assignment": assignment,
+        "title": assignment_title(assignment),
+        "cell": cell,
+        "tasks": selectors.student_tasks(assignment, user) if assignment.is_course else [],
+        "puzzles": selectors.student_puzzles(assignment, user),
+    }
+    return render(request, "classes/assignment.html", context)
 
 
 def _assignment_for_teacher(request: HttpRequest, class_id: int, assignment_id: int) -> Assignment:
-    school_class = access.class_for_teacher(_user(request), class_id)
+    school_class = access.class_for_teacher(user_of(request), class_id)
     return get_object_or_404(
         Assignment.objects.select_related("school_class", "lesson").prefetch_related(
             "tasks", chosen_order.prefetch()
@@ -49,7 +78,7 @@ def _initial(assignment: Assignment) -> dict[str, Any]:
 @login_required
 @require_http_methods(GET_OR_POST)
 def assignment_new(request: HttpRequest, class_id: int) -> HttpResponse:
-    school_class = access.class_for_teacher(_user(request), class_id)
+    school_class = access.class_for_teacher(user_of(request), class_id)
 
     def assign(contents: Contents) -> None:
         services.assign(school_class=school_class, contents=contents)
@@ -101,7 +130,7 @@ def _answer_form(
 @require_http_methods(GET_OR_POST)
 def assignment_copy(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     assignment = _assignment_for_teacher(request, class_id, assignment_id)
-    user = _user(request)
+    user = user_of(request)
     classes = access.taught_by(user).filter(archived_at=None).exclude(pk=assignment.school_class_id)
     form = CopyForm(request.POST or None, classes=classes)
     if request.method == "POST" and form.is_valid():
@@ -124,3 +153,15 @@ def assignment_copy(request: HttpRequest, class_id: int, assignment_id: int) -> 
         "has_classes": classes.exists(),
     }
     return render(request, "classes/assignment_copy.html", context, status=status)
+
+
+@login_required
+@require_http_methods(GET_OR_POST)
+def assignment_delete(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
+    school_class = taught_class(request, class_id)
+    assignment = assignment_of(school_class, assignment_id)
+    if request.method != "POST":
+        return confirmation.delete_assignment(request, assignment)
+    services.delete_assignment(assignment=assignment)
+    messages.success(request, _("The assignment is deleted; the students' work stays theirs."))
+    return redirect("classes:class", class_id=school_class.pk)
