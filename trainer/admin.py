@@ -1,8 +1,9 @@
 """Puzzles in the admin: found by theme, rating, status, reports, success and attempts; previewed on the
 board with their solution; edited only into puzzles the engine proves; enabled, disabled, re-validated,
-exported and imported in bulk. Every change goes through `trainer.curation`, which records it on the
-puzzle's page. Puzzles are disabled rather than deleted: deleting one would take the players' attempts
-at it, and their ratings' history, with it."""
+exported and imported in bulk. Every change goes through the curation services (`trainer.puzzle_edits`,
+`trainer.puzzle_file`), which record it on the puzzle's page (`trainer.puzzle_history`). Puzzles are
+disabled rather than deleted: deleting one would take the players' attempts at it, and their ratings'
+history, with it."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ from django.utils.translation import gettext as _
 from django_stubs_ext import StrOrPromise, WithAnnotations
 
 from accounts.requests import signed_in
-from trainer import curation, jobs, uses
+from trainer import jobs, puzzle_edits, puzzle_file, puzzle_history, uses
 from trainer.admin_filters import (
     AttemptsFilter,
     OpenReportsFilter,
@@ -113,7 +114,7 @@ class PuzzleForm(forms.ModelForm[Puzzle]):
                     _("%(used)s Tick “Disable it although assignments use it” to disable it.")
                     % {"used": used}
                 )
-        proved = curation.PROVED_FIELDS & set(self.changed_data)
+        proved = puzzle_edits.PROVED_FIELDS & set(self.changed_data)
         if self.errors or (self.instance.pk is not None and not proved):
             return data
         reason = validate(data["fen"], data["moves"], data["themes"], data["rounds"])
@@ -176,7 +177,7 @@ class PuzzleChangeInline(admin.TabularInline[PuzzleChange, Puzzle]):
 
     @admin.display(description=gettext_lazy("what"))
     def what(self, change: PuzzleChange) -> str:
-        return curation.describe(change)
+        return puzzle_history.describe(change)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[PuzzleChange]:
         return super().get_queryset(request).select_related("user")
@@ -270,7 +271,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         return False
 
     def save_model(self, request: HttpRequest, obj: Puzzle, form: forms.Form, change: bool) -> None:
-        curation.save_puzzle(puzzle=obj, user=signed_in(request))
+        puzzle_edits.save_puzzle(puzzle=obj, user=signed_in(request))
 
     # --- columns and read-only fields ---
 
@@ -319,7 +320,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
 
     @admin.action(description=gettext_lazy("Enable the selected puzzles"), permissions=["change"])
     def enable(self, request: HttpRequest, queryset: QuerySet[Puzzle]) -> None:
-        changed = curation.set_active(puzzles=queryset, active=True, user=signed_in(request))
+        changed = puzzle_edits.set_active(puzzles=queryset, active=True, user=signed_in(request))
         count = len(changed)
         self.message_user(
             request,
@@ -331,7 +332,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         asked = self._confirm_disabling(request, queryset, "disable")
         if asked is not None:
             return asked
-        changed = curation.set_active(puzzles=queryset, active=False, user=signed_in(request))
+        changed = puzzle_edits.set_active(puzzles=queryset, active=False, user=signed_in(request))
         count = len(changed)
         self.message_user(
             request,
@@ -391,7 +392,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
             Puzzle.objects.filter(pk__in=queryset.values("pk")).order_by("pk").iterator(chunk_size=1000)
         )
         response = StreamingHttpResponse(
-            curation.export_lines(puzzles), content_type="application/jsonl; charset=utf-8"
+            puzzle_file.export_lines(puzzles), content_type="application/jsonl; charset=utf-8"
         )
         response["Content-Disposition"] = 'attachment; filename="puzzles.jsonl"'
         return response
@@ -462,7 +463,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
             "title": job.get_kind_display().capitalize(),
             "job": job,
             "words": jobs.describe(job),
-            "errors": [curation.LineError(number, reason) for number, reason in refused],
+            "errors": [puzzle_file.LineError(number, reason) for number, reason in refused],
         }
         status = 400 if refused else 200
         return TemplateResponse(request, "admin/trainer/puzzle/job.html", context, status=status)

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from trainer import curation
+from trainer import puzzle_edits, puzzle_file, puzzle_history
 from trainer.models import CurationJob, Puzzle, PuzzleChange
 
 if TYPE_CHECKING:
@@ -77,12 +77,12 @@ def _work(job: CurationJob) -> dict[str, object]:
     if job.kind == CurationJob.Kind.IMPORT:
         lines = [str(line) for line in job.payload]
         try:
-            imported = curation.import_lines(lines=lines, user=job.user, progress=progress)
-        except curation.ImportRefused as refused:
+            imported = puzzle_file.import_lines(lines=lines, user=job.user, progress=progress)
+        except puzzle_file.ImportRefused as refused:
             return {"refused": [[error.number, error.reason] for error in refused.errors]}
         return {"created": imported.created, "updated": imported.updated, "unchanged": imported.unchanged}
     puzzles = Puzzle.objects.filter(pk__in=job.payload).order_by("pk")
-    verdicts = curation.revalidate(
+    verdicts = puzzle_edits.revalidate(
         puzzles=puzzles,
         user=job.user,
         disable_failing=job.kind == CurationJob.Kind.REVALIDATE_AND_DISABLE,
@@ -120,7 +120,7 @@ def _new_puzzle(tagged: "Tagged", user: User | None) -> int:
     found = tagged.found
     fields: dict[str, Any] = {"fen": found.fen, "moves": found.moves, "themes": " ".join(tagged.themes)}
     puzzle = Puzzle.objects.create(**fields, rating=tagged.rating, source=found.source, rounds=found.rounds)
-    curation.record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.CREATED)
+    puzzle_history.record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.CREATED)
     return puzzle.pk
 
 

@@ -121,7 +121,7 @@ class Attempt(models.Model):
     """A signed-in player's try at a puzzle. Only the first try at a puzzle is rated; `serving` makes a
     repeated submission of the same try impossible to record twice; `latest` marks the player's last try at
     the puzzle (the retry queue is the latest tries that failed); `hinted` that a hint was shown during the
-    try (a rated try with a hint is recorded as a miss, see `services.take_hint`). A try `solved` with a hint
+    try (a rated try with a hint is recorded as a miss, see `hints.take_hint`). A try `solved` with a hint
     or with the solution seen, in it or in a try shortly before, is kept as the player's, and counts for no
     teacher as solved (`found_alone`)."""
 

@@ -1,5 +1,7 @@
 """What the puzzle streak and the puzzle storm share: whose runs are whose, the choice of each next puzzle,
-one answer judged against the puzzle's line, and the personal best and history.
+one answer judged against the puzzle's line, the personal best and history, and the flow of beginning a
+run and answering at it (`RunKind`), in one place so that the two kinds differ only where their rules do:
+each is a `RunKind` with a few small hooks (`trainer.streak`, `trainer.storm`).
 
 Both are unrated and write no `Attempt`: a run is a game of speed or nerve, and its tries would otherwise
 move the player's rating and the figures a teacher reads. Only turn-based puzzles are served: a werera
@@ -12,10 +14,12 @@ reloaded or a tampered form cannot touch it. Each answer locks the run's row: a 
 
 import random
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
+from django.db import transaction
 from django.db.models import Max, QuerySet, Value
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -104,18 +108,6 @@ def _turn_based(rows: Any) -> list[int]:
     return [pk for pk, fen in rows if fen.split()[1:2] != ["-"]]
 
 
-def begin(
-    *, session: SessionBase, user: User | AnonymousUser, kind: str, level: float, rng: random.Random
-) -> PuzzleRun:
-    """A new run of this kind from `level`, its first puzzle served."""
-    run = PuzzleRun(kind=kind, user=user if user.is_authenticated else None, level=level)
-    serve(run, level, rng)
-    run.save()
-    if not user.is_authenticated:
-        session[SESSION_RUNS] = [*session.get(SESSION_RUNS, [])[-KEPT_IN_SESSION + 1 :], run.pk]
-    return run
-
-
 def serve(run: PuzzleRun, target: float, rng: random.Random) -> None:
     """The run's next puzzle near `target`; with none left the run ends."""
     puzzle = choose(target, run.served, rng)
@@ -131,16 +123,22 @@ def end(run: PuzzleRun) -> None:
     run.ended, run.puzzle = timezone.now(), None
 
 
+def at_puzzle(run: PuzzleRun, puzzle_id: int, ply: int) -> None:
+    """Refuses, with a 409, a step at a run that is over or at a puzzle or a ply gone by (a stale or
+    repeated form): only a step at the run's puzzle as it stands is taken."""
+    if run.puzzle_id is None or run.ended is not None:
+        raise RunError(_("This run is over."), 409)
+    if puzzle_id != run.puzzle_id or ply != run.ply:
+        raise RunError(_("That answer is for a puzzle or a move gone by: here is the run as it stands."), 409)
+
+
 def answer(run: PuzzleRun, puzzle_id: int, ply: int, text: str) -> Answer:
     """Judges the player's move at the run's puzzle against its line (`PuzzleLine.accepts`: the line's
     move, or on the last move any mate), and plays it with the opponent's reply. A stale answer (a puzzle
     gone by, a ply already played) is refused with a 409, an illegal move with the rules' reason; neither
     changes anything."""
-    if run.puzzle_id is None or run.ended is not None:
-        raise RunError(_("This run is over."), 409)
-    if puzzle_id != run.puzzle_id or ply != run.ply:
-        raise RunError(_("That answer is for a puzzle or a move gone by: here is the run as it stands."), 409)
-    puzzle = Puzzle.objects.get(pk=run.puzzle_id)
+    at_puzzle(run, puzzle_id, ply)
+    puzzle = Puzzle.objects.get(pk=puzzle_id)
     line = puzzle.line
     position = line.at(run.ply)
     side = line.side_at(position)
@@ -187,3 +185,90 @@ def bests(user: User) -> dict[str, int]:
     """The player's best score at each kind of run they have played, in one read."""
     rows = PuzzleRun.objects.filter(user=user).values("kind").annotate(best=Max("score")).order_by("kind")
     return {row["kind"]: row["best"] for row in rows}
+
+
+class RunKind:
+    """One kind of run: the flow every kind shares (`begin`, `play`), with what differs between the streak
+    and the storm as small hooks. A kind says which runs are its own (`kind`), how much harder each puzzle
+    is aimed than the one before (`step`), where its first is aimed (`level`), and what an answer does
+    beside the count every kind keeps (solved, misses, combo): the seconds it wins or loses, whether one
+    miss ends the run, and what its clock allows."""
+
+    kind: str
+    step: float
+    #: Whether one miss ends the run; if not, a miss brings the next puzzle.
+    one_miss_ends = False
+
+    def level(self, session: SessionBase, user: User | AnonymousUser) -> float:
+        """The rating the run's first puzzle is aimed at."""
+        raise NotImplementedError
+
+    def before_begin(self, session: SessionBase, user: User | AnonymousUser) -> None:
+        """What beginning a run of this kind does first (nothing, unless the kind says)."""
+
+    def target(self, run: PuzzleRun) -> float:
+        """Where the next puzzle is aimed: the level, a step up for each puzzle served so far."""
+        return run.level + self.step * len(run.served)
+
+    def is_over(self, run: PuzzleRun, now: datetime) -> bool:
+        """Whether the run is over at `now` (ended, unless the kind has a clock that says more)."""
+        return run.ended is not None
+
+    def check_time(self, run: PuzzleRun, now: datetime) -> None:
+        """Refuses an answer that the kind's clock no longer takes (a kind without one takes any)."""
+
+    def seconds(self, run: PuzzleRun, given: Answer) -> int:
+        """The seconds the answer wins (or, below 0, loses), the run's counts already moved by it."""
+        return 0
+
+    def settle(self, run: PuzzleRun, now: datetime) -> None:
+        """What the kind's clock makes of the run after an answer (nothing without one)."""
+
+    def begin(
+        self, *, session: SessionBase, user: User | AnonymousUser, rng: random.Random | None = None
+    ) -> PuzzleRun:
+        """A new run of this kind, its first puzzle served."""
+        self.before_begin(session, user)
+        level = self.level(session, user)
+        run = PuzzleRun(kind=self.kind, user=user if user.is_authenticated else None, level=level)
+        serve(run, level, rng or random.Random())
+        run.save()
+        if not user.is_authenticated:
+            session[SESSION_RUNS] = [*session.get(SESSION_RUNS, [])[-KEPT_IN_SESSION + 1 :], run.pk]
+        return run
+
+    def play(
+        self,
+        *,
+        session: SessionBase,
+        user: User | AnonymousUser,
+        run_id: int,
+        puzzle_id: int,
+        ply: int,
+        move: str,
+        rng: random.Random | None = None,
+    ) -> PuzzleRun:
+        """One move at the run's puzzle, its row locked: right, and the line goes on or the puzzle is
+        solved; wrong, and it is missed. A solved or missed puzzle brings the next, a step harder, unless
+        one miss ends the run."""
+        with transaction.atomic():
+            run = locked(session, user, run_id, self.kind)
+            now = timezone.now()
+            self.check_time(run, now)
+            given = answer(run, puzzle_id, ply, move)
+            if given.state == "missed":
+                run.misses, run.combo = run.misses + 1, 0
+            elif given.state == "solved":
+                run.score += 1
+                run.combo += 1
+                run.best_combo = max(run.best_combo, run.combo)
+            seconds = self.seconds(run, given)
+            run.seconds_won += seconds
+            remember(run, given, puzzle_id, seconds)
+            if given.state == "missed" and self.one_miss_ends:
+                end(run)
+            elif given.state != "continue":
+                serve(run, self.target(run), rng or random.Random())
+            self.settle(run, now)
+            run.save()
+        return run

@@ -7,14 +7,13 @@ server said, and asks the server again at zero.
 A miss costs PENALTY seconds, breaks the combo and moves on to the next puzzle. Puzzles solved in a row win
 time: BONUSES at 5, 12, 20 and 30 in a row, then LATER_BONUS at every tenth after 30 (40, 50, ...), so that
 a long clean run keeps paying without the clock ever running away. The score is the number solved. Unrated,
-and no `Attempt` is written (see `trainer.runs`)."""
+and no `Attempt` is written (see `trainer.runs`, whose `RunKind` runs the flow this kind shares with the
+streak)."""
 
-import random
 from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -52,46 +51,36 @@ def seconds_left(run: PuzzleRun, now: datetime | None = None) -> float:
     return max((deadline(run) - (now or timezone.now())).total_seconds(), 0.0)
 
 
-def target(run: PuzzleRun) -> float:
-    return run.level + STEP * len(run.served)
+class Storm(runs.RunKind):
+    kind = KIND
+    step = STEP
 
+    def level(self, session: SessionBase, user: User | AnonymousUser) -> float:
+        """A storm starts from the easiest puzzle of the pool, whoever plays it."""
+        return runs.easiest()
 
-def begin(*, session: SessionBase, user: User | AnonymousUser, rng: random.Random | None = None) -> PuzzleRun:
-    """A new storm, its clock running from now."""
-    return runs.begin(session=session, user=user, kind=KIND, level=runs.easiest(), rng=rng or random.Random())
+    def is_over(self, run: PuzzleRun, now: datetime) -> bool:
+        return is_over(run, now)
 
-
-def play(
-    *,
-    session: SessionBase,
-    user: User | AnonymousUser,
-    run_id: int,
-    puzzle_id: int,
-    ply: int,
-    move: str,
-    rng: random.Random | None = None,
-) -> PuzzleRun:
-    """One move at the storm's puzzle, judged only while the clock runs."""
-    with transaction.atomic():
-        run = runs.locked(session, user, run_id, KIND)
-        now = timezone.now()
+    def check_time(self, run: PuzzleRun, now: datetime) -> None:
+        """An answer is judged only while the clock runs."""
         if is_over(run, now):
             raise runs.RunError(_("Time is up: that answer came too late and does not count."), 409)
-        given = runs.answer(run, puzzle_id, ply, move)
-        seconds = 0
+
+    def seconds(self, run: PuzzleRun, given: runs.Answer) -> int:
+        """A miss costs PENALTY seconds; a solve wins the bonus its combo reaches."""
         if given.state == "missed":
-            run.misses, run.combo = run.misses + 1, 0
-            seconds = -PENALTY
-        elif given.state == "solved":
-            run.score += 1
-            run.combo += 1
-            run.best_combo = max(run.best_combo, run.combo)
-            seconds = bonus(run.combo)
-        run.seconds_won += seconds
-        runs.remember(run, given, puzzle_id, seconds)
-        if given.state != "continue":
-            runs.serve(run, target(run), rng or random.Random())
+            return -PENALTY
+        if given.state == "solved":
+            return bonus(run.combo)
+        return 0
+
+    def settle(self, run: PuzzleRun, now: datetime) -> None:
+        """A miss that cost the last seconds ends the storm at its deadline."""
         if now >= deadline(run):
-            run.ended, run.puzzle = deadline(run), None  # the miss cost the last seconds
-        run.save()
-    return run
+            run.ended, run.puzzle = deadline(run), None
+
+
+STORM = Storm()
+#: The storm's services, as its module's: a new storm, its clock running from now; one move at it.
+begin, play = STORM.begin, STORM.play

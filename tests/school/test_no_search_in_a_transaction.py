@@ -12,7 +12,7 @@ from play import services as play
 from senterej.engine import WHITE
 from senterej.engine.search import Searcher
 from testing.factories import LADDER, PuzzleFactory
-from trainer import services as trainer
+from trainer import judging, offers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,8 +48,8 @@ def test_the_club_player_searches_outside_any_transaction(searches):
 def test_a_wrong_puzzle_move_is_refuted_outside_any_transaction(searches, learner):
     puzzle = PuzzleFactory(line=LADDER)
     session = SessionStore()
-    state = trainer.serve(session, puzzle, learner)
-    outcome = trainer.play(
+    state = offers.serve(session, puzzle, learner)
+    outcome = judging.play(
         session=session, user=learner, puzzle_id=puzzle.pk, token=state["token"], text="h1g1", ply=0
     )
     assert outcome.state == "failed" and len(outcome.played) == 2  # the refutation was searched

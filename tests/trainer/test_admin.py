@@ -25,7 +25,7 @@ from testing.factories import (
     fixture_record,
 )
 from testing.page_text import heard, seen
-from trainer import curation, jobs
+from trainer import jobs, puzzle_edits
 from trainer.models import CurationJob, Puzzle, PuzzleChange, PuzzleReport
 
 pytestmark = pytest.mark.django_db
@@ -136,8 +136,8 @@ def test_the_page_previews_the_puzzle_on_the_board_with_its_solution(admin_clien
 
 def test_the_page_shows_the_record_of_changes_newest_first(admin_client, admin_user):
     puzzle = PuzzleFactory(line=DER_MATE)
-    curation.set_active(puzzles=[puzzle], active=False, user=admin_user)
-    curation.revalidate(puzzles=[puzzle], user=admin_user)
+    puzzle_edits.set_active(puzzles=[puzzle], active=False, user=admin_user)
+    puzzle_edits.revalidate(puzzles=[puzzle], user=admin_user)
     page = admin_client.get(reverse("admin:trainer_puzzle_change", args=[puzzle.pk])).content.decode()
     assert page.index("Re-validated: sound.") < page.index("Disabled.")
     assert ADMIN in page
@@ -147,7 +147,7 @@ def test_a_curator_who_may_see_puzzles_sees_their_record(client):
     puzzle = PuzzleFactory(line=DER_MATE)
     user = UserFactory(is_staff=True)
     user.user_permissions.add(*Permission.objects.filter(codename__in=["view_puzzle", "change_puzzle"]))
-    curation.set_active(puzzles=[puzzle], active=False, user=user)
+    puzzle_edits.set_active(puzzles=[puzzle], active=False, user=user)
     client.force_login(user)
     page = client.get(reverse("admin:trainer_puzzle_change", args=[puzzle.pk])).content.decode()
     assert "Disabled." in page

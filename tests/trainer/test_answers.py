@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from testing.factories import DER_MATE, FERES_MATE, WERERA, PuzzleFactory, PuzzleReportFactory
 from testing.page_text import seen
-from trainer import curation
+from trainer import puzzle_reports
 from trainer.models import PuzzleReport
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ DASHBOARD = "/train/dashboard/"
 
 def answered(reporter, curator, status: str, note: str, line=DER_MATE) -> PuzzleReport:
     report = PuzzleReportFactory(puzzle=PuzzleFactory(line=line), user=reporter)
-    curation.handle_report(report=report, user=curator, status=status, note=note)
+    puzzle_reports.handle_report(report=report, user=curator, status=status, note=note)
     return report
 
 

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from testing.factories import DER_MATE, FERES_MATE, PuzzleFactory
-from trainer import curation
+from trainer import puzzle_file
 from trainer.models import Puzzle
 
 pytestmark = pytest.mark.django_db
@@ -36,8 +36,8 @@ def test_the_admin_refuses_a_rating_the_import_refuses(admin_client, curator, ra
             "fields": {"fen": FERES_MATE.fen, "moves": FERES_MATE.moves, "rating": rating},
         }
     )
-    with pytest.raises(curation.ImportRefused) as refused:
-        curation.import_lines(lines=[line], user=curator)
+    with pytest.raises(puzzle_file.ImportRefused) as refused:
+        puzzle_file.import_lines(lines=[line], user=curator)
     words = refused.value.errors[0].reason
 
     puzzle = PuzzleFactory(line=DER_MATE, rating=1500)

@@ -11,7 +11,7 @@ from django.db.models import Count
 from django.urls import reverse
 
 from testing.factories import LADDER, AttemptFactory, PlayerRatingFactory, PuzzleFactory
-from trainer import selectors, services
+from trainer import offers, selectors, services
 from trainer.models import PlayerRating, Puzzle, PuzzleTheme
 from trainer.puzzle_words import THEME_DESCRIPTIONS, THEME_NAMES
 from trainer.selectors import next_puzzle
@@ -168,7 +168,7 @@ def test_a_bad_choice_answers_the_themes_page_with_its_message_and_a_400(client,
     for url in (reverse("trainer:train"), reverse("trainer:themes")):
         answer = client.get(url, query)
         assert answer.status_code == 400 and message in answer.content.decode()
-    assert services.current(client.session) is None
+    assert offers.current(client.session) is None
 
 
 def test_a_new_player_starts_at_the_median_of_the_active_puzzles(learner, second_learner):

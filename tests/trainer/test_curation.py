@@ -21,7 +21,7 @@ from testing.factories import (
     fixture_record,
 )
 from testing.page_text import seen
-from trainer import curation, selectors
+from trainer import puzzle_edits, puzzle_file, puzzle_history, puzzle_reports, selectors
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport, PuzzleTheme
 
 pytestmark = pytest.mark.django_db
@@ -46,20 +46,20 @@ def kinds(puzzle: Puzzle) -> list[str]:
 
 def test_disabling_records_the_change_and_the_theme_rows_follow(curator):
     puzzle = PuzzleFactory(line=DER_MATE)
-    assert curation.set_active(puzzles=[puzzle], active=False, user=curator) == [puzzle]
+    assert puzzle_edits.set_active(puzzles=[puzzle], active=False, user=curator) == [puzzle]
     puzzle.refresh_from_db()
     assert not puzzle.active
     assert not PuzzleTheme.objects.filter(puzzle=puzzle, active=True).exists()
     change = puzzle.changes.get()
     assert (change.kind, change.user) == ("disabled", curator)
-    assert curation.describe(change) == "Disabled."
+    assert puzzle_history.describe(change) == "Disabled."
 
 
 def test_a_puzzle_already_in_that_status_is_left_alone(curator):
     puzzle = PuzzleFactory(line=DER_MATE, active=False)
-    assert curation.set_active(puzzles=[puzzle], active=False, user=curator) == []
+    assert puzzle_edits.set_active(puzzles=[puzzle], active=False, user=curator) == []
     assert not puzzle.changes.exists()
-    curation.set_active(puzzles=[puzzle], active=True, user=curator)
+    puzzle_edits.set_active(puzzles=[puzzle], active=True, user=curator)
     assert kinds(puzzle) == ["enabled"]
 
 
@@ -68,26 +68,26 @@ def test_a_puzzle_already_in_that_status_is_left_alone(curator):
 
 def test_revalidation_reports_a_broken_puzzle_with_its_reason(curator):
     sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
-    verdicts = curation.revalidate(puzzles=[sound, broken], user=curator)
+    verdicts = puzzle_edits.revalidate(puzzles=[sound, broken], user=curator)
     assert [(v.puzzle, v.reason) for v in verdicts] == [
         (sound, None),
         (broken, LADDER_REASON),
     ]
-    assert curation.describe(sound.changes.get()) == "Re-validated: sound."
-    assert curation.describe(broken.changes.get()) == (f"Re-validated: failed because {LADDER_REASON}")
+    assert puzzle_history.describe(sound.changes.get()) == "Re-validated: sound."
+    assert puzzle_history.describe(broken.changes.get()) == (f"Re-validated: failed because {LADDER_REASON}")
     broken.refresh_from_db()
     assert broken.active  # not asked to disable
 
 
 def test_revalidation_checks_the_themes_too(curator):
     wrong = PuzzleFactory(line=DER_MATE, themes="mateIn1")
-    [verdict] = curation.revalidate(puzzles=[wrong], user=curator)
+    [verdict] = puzzle_edits.revalidate(puzzles=[wrong], user=curator)
     assert verdict.reason == "themes 'mateIn1' should be 'mateIn1 derMate endgame derEndgame'"
 
 
 def test_revalidation_may_disable_what_fails(curator):
     sound, broken = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=LADDER)
-    verdicts = curation.revalidate(puzzles=[sound, broken], user=curator, disable_failing=True)
+    verdicts = puzzle_edits.revalidate(puzzles=[sound, broken], user=curator, disable_failing=True)
     assert [v.disabled for v in verdicts] == [False, True]
     assert kinds(broken) == ["validated", "disabled"]
     assert Puzzle.objects.get(pk=sound.pk).active and not Puzzle.objects.get(pk=broken.pk).active
@@ -99,24 +99,24 @@ def test_revalidation_may_disable_what_fails(curator):
 def test_an_edit_records_each_field_changed_old_and_new(curator):
     puzzle = PuzzleFactory(line=DER_MATE, rating=1500.0, source="")
     puzzle.rating, puzzle.source = 1650.0, "hand-made"
-    change = curation.save_puzzle(puzzle=puzzle, user=curator)
+    change = puzzle_edits.save_puzzle(puzzle=puzzle, user=curator)
     assert change is not None and change.fields == {"rating": [1500.0, 1650.0], "source": ["", "hand-made"]}
-    assert curation.describe(change) == "Edited: rating: 1500 → 1650; source: — → hand-made"
+    assert puzzle_history.describe(change) == "Edited: rating: 1500 → 1650; source: — → hand-made"
     assert PuzzleTheme.objects.filter(puzzle=puzzle, rating=1650.0).count() == 4
 
 
 def test_an_edit_of_the_themes_rewrites_the_theme_rows(curator):
     puzzle = PuzzleFactory(line=DER_MATE)
     puzzle.themes = "mateIn1 derMate"
-    curation.save_puzzle(puzzle=puzzle, user=curator)
+    puzzle_edits.save_puzzle(puzzle=puzzle, user=curator)
     assert sorted(puzzle.theme_rows.values_list("theme", flat=True)) == ["derMate", "mateIn1"]
 
 
 def test_saving_without_a_change_records_nothing_and_a_new_puzzle_is_created(curator):
     puzzle = PuzzleFactory(line=DER_MATE)
-    assert curation.save_puzzle(puzzle=puzzle, user=curator) is None
+    assert puzzle_edits.save_puzzle(puzzle=puzzle, user=curator) is None
     new = Puzzle(fen=FERES_MATE.fen, moves=FERES_MATE.moves, themes=FERES_MATE.themes)
-    curation.save_puzzle(puzzle=new, user=curator)
+    puzzle_edits.save_puzzle(puzzle=new, user=curator)
     assert kinds(new) == ["created"] and new.theme_rows.count() == 5
 
 
@@ -125,7 +125,7 @@ def test_saving_without_a_change_records_nothing_and_a_new_puzzle_is_created(cur
 
 def test_export_writes_the_fixture_format():
     puzzle = PuzzleFactory(line=DER_MATE, rating=1512.5, source="endgame K+R v K")
-    [text] = curation.export_lines(Puzzle.objects.all())
+    [text] = puzzle_file.export_lines(Puzzle.objects.all())
     assert text.endswith("\n")
     assert json.loads(text) == {
         "model": "trainer.puzzle",
@@ -138,38 +138,38 @@ def test_export_writes_the_fixture_format():
             "source": "endgame K+R v K",
         },
     }
-    assert '"rating": 1500,' in next(curation.export_lines([PuzzleFactory(line=DER_MATE, rating=1500.0)]))
+    assert '"rating": 1500,' in next(puzzle_file.export_lines([PuzzleFactory(line=DER_MATE, rating=1500.0)]))
 
 
 def test_export_then_import_gives_the_same_puzzles_back(curator):
     PuzzleFactory(line=DER_MATE, rating=900)
     PuzzleFactory(line=FERES_MATE, rating=1425.5, source="constructed")
     PuzzleFactory(line=WERERA, rating=600, active=False)
-    exported = list(curation.export_lines(Puzzle.objects.order_by("pk")))
+    exported = list(puzzle_file.export_lines(Puzzle.objects.order_by("pk")))
     before = list(Puzzle.objects.order_by("pk").values("pk", "fen", "moves", "themes", "rating", "source"))
     Puzzle.objects.all().delete()
 
-    result = curation.import_lines(lines=exported, user=curator)
+    result = puzzle_file.import_lines(lines=exported, user=curator)
 
-    assert result == curation.Imported(created=3, updated=0, unchanged=0)
+    assert result == puzzle_file.Imported(created=3, updated=0, unchanged=0)
     after = list(Puzzle.objects.order_by("pk").values("pk", "fen", "moves", "themes", "rating", "source"))
     assert after == before
     assert PuzzleTheme.objects.count() == 4 + 5 + 4
     assert list(PuzzleChange.objects.values_list("kind", flat=True)) == ["imported"] * 3
     # and once more over the same puzzles: nothing to change
-    assert curation.import_lines(lines=exported, user=curator) == curation.Imported(0, 0, 3)
+    assert puzzle_file.import_lines(lines=exported, user=curator) == puzzle_file.Imported(0, 0, 3)
 
 
 def test_an_import_over_a_puzzle_updates_it_and_records_the_fields(curator):
     puzzle = PuzzleFactory(line=DER_MATE, rating=1500)
-    result = curation.import_lines(lines=[line(pk=puzzle.pk, rating=1700)], user=curator)
-    assert result == curation.Imported(created=0, updated=1, unchanged=0)
+    result = puzzle_file.import_lines(lines=[line(pk=puzzle.pk, rating=1700)], user=curator)
+    assert result == puzzle_file.Imported(created=0, updated=1, unchanged=0)
     puzzle.refresh_from_db()
     assert puzzle.rating == 1700 and puzzle.source == "test"
     change = puzzle.changes.get()
     assert change.fields == {"rating": [1500.0, 1700.0], "source": ["", "test"]}
     assert (
-        curation.describe(change)
+        puzzle_history.describe(change)
         == "Imported over the puzzle as it was: rating: 1500 → 1700; source: — → test"
     )
 
@@ -189,8 +189,8 @@ def test_an_import_with_one_bad_line_adds_nothing_and_says_why_for_each_line(cur
         line(pk=50),
         line(pk=55, colour="white"),
     ]
-    with pytest.raises(curation.ImportRefused) as refused:
-        curation.import_lines(lines=lines, user=curator)
+    with pytest.raises(puzzle_file.ImportRefused) as refused:
+        puzzle_file.import_lines(lines=lines, user=curator)
     errors = {error.number: error.reason for error in refused.value.errors}
     assert sorted(errors) == [2, 4, 7, 8, 9, 10, 11]
     assert errors[2] == f"the engine refutes it: {LADDER_REASON}"
@@ -206,13 +206,13 @@ def test_an_import_with_one_bad_line_adds_nothing_and_says_why_for_each_line(cur
 
 
 def test_an_import_of_nothing_is_refused(curator):
-    with pytest.raises(curation.ImportRefused) as refused:
-        curation.import_lines(lines=["", "  "], user=curator)
-    assert refused.value.errors == [curation.LineError(None, "the file holds no puzzles")]
+    with pytest.raises(puzzle_file.ImportRefused) as refused:
+        puzzle_file.import_lines(lines=["", "  "], user=curator)
+    assert refused.value.errors == [puzzle_file.LineError(None, "the file holds no puzzles")]
 
 
 def test_an_imported_puzzle_without_an_id_gets_one_after_the_others(curator):
-    curation.import_lines(lines=[line(pk=40), line(FERES_MATE)], user=curator)
+    puzzle_file.import_lines(lines=[line(pk=40), line(FERES_MATE)], user=curator)
     assert sorted(Puzzle.objects.values_list("pk", flat=True)) == [40, 41]
     assert PuzzleFactory(line=WERERA).pk == 42
 
@@ -222,23 +222,23 @@ def test_an_import_refuses_a_position_already_in_the_pool_naming_the_puzzle_that
     retired = PuzzleFactory(line=FERES_MATE, active=False)
     later = Line(DER_MATE.fen.replace(" 0 30 ", " 0 41 "), DER_MATE.moves, DER_MATE.themes)
     short = Line(" ".join(FERES_MATE.fen.split()[:4]) + " 0 1 0/2", FERES_MATE.moves, FERES_MATE.themes)
-    with pytest.raises(curation.ImportRefused) as refused:
-        curation.import_lines(lines=[line(DER_MATE), line(later), line(short), line(WERERA)], user=curator)
+    with pytest.raises(puzzle_file.ImportRefused) as refused:
+        puzzle_file.import_lines(lines=[line(DER_MATE), line(later), line(short), line(WERERA)], user=curator)
     assert refused.value.errors == [
-        curation.LineError(1, f"puzzle {kept.pk} already has this position"),
+        puzzle_file.LineError(1, f"puzzle {kept.pk} already has this position"),
         # the move number is no part of the position; a disabled puzzle is still in the pool
-        curation.LineError(2, f"puzzle {kept.pk} already has this position"),
-        curation.LineError(3, f"puzzle {retired.pk} already has this position"),
+        puzzle_file.LineError(2, f"puzzle {kept.pk} already has this position"),
+        puzzle_file.LineError(3, f"puzzle {retired.pk} already has this position"),
     ]
     assert Puzzle.objects.count() == 2
 
 
 def test_an_import_refuses_a_position_twice_in_the_file(curator):
-    with pytest.raises(curation.ImportRefused) as refused:
-        curation.import_lines(
+    with pytest.raises(puzzle_file.ImportRefused) as refused:
+        puzzle_file.import_lines(
             lines=[line(FERES_MATE), line(DER_MATE), "", line(DER_MATE, pk=9)], user=curator
         )
-    assert refused.value.errors == [curation.LineError(4, "the same position is already on line 2")]
+    assert refused.value.errors == [puzzle_file.LineError(4, "the same position is already on line 2")]
     assert not Puzzle.objects.exists()
 
 
@@ -246,11 +246,11 @@ def test_the_counters_make_a_position_another_puzzle():
     """R8.2 and R7.4: the seventy-move clock and the count change what a line achieves; R9.1: the four-field
     FEN is the same position with the defaults written out."""
     fen = DER_MATE.fen
-    assert curation.position_key(fen) == curation.position_key(fen.replace(" 0 30 ", " 0 2 "))
-    assert curation.position_key(fen) != curation.position_key(fen.replace(" 0 30 ", " 12 30 "))
-    assert curation.position_key(fen) != curation.position_key(fen.replace("0/0", "0/3"))
-    assert curation.position_key(fen) != curation.position_key(fen.replace(" w ", " b "))
-    assert curation.position_key("3k4/R7/1r6/5RK1/8/8/8/8 w - -") == curation.position_key(
+    assert puzzle_file.position_key(fen) == puzzle_file.position_key(fen.replace(" 0 30 ", " 0 2 "))
+    assert puzzle_file.position_key(fen) != puzzle_file.position_key(fen.replace(" 0 30 ", " 12 30 "))
+    assert puzzle_file.position_key(fen) != puzzle_file.position_key(fen.replace("0/0", "0/3"))
+    assert puzzle_file.position_key(fen) != puzzle_file.position_key(fen.replace(" w ", " b "))
+    assert puzzle_file.position_key("3k4/R7/1r6/5RK1/8/8/8/8 w - -") == puzzle_file.position_key(
         "3k4/R7/1r6/5RK1/8/8/8/8 w - - 0 1 0/0"
     )
 
@@ -258,18 +258,18 @@ def test_the_counters_make_a_position_another_puzzle():
 def test_an_import_over_a_puzzle_may_keep_its_position_or_take_one_the_file_frees(curator):
     der, feres = PuzzleFactory(line=DER_MATE), PuzzleFactory(line=FERES_MATE)
     lines = [line(DER_MATE, pk=der.pk, rating=1600), line(FERES_MATE, pk=der.pk + feres.pk)]
-    with pytest.raises(curation.ImportRefused) as refused:
-        curation.import_lines(lines=lines, user=curator)
-    assert refused.value.errors == [curation.LineError(2, f"puzzle {feres.pk} already has this position")]
+    with pytest.raises(puzzle_file.ImportRefused) as refused:
+        puzzle_file.import_lines(lines=lines, user=curator)
+    assert refused.value.errors == [puzzle_file.LineError(2, f"puzzle {feres.pk} already has this position")]
     # the two puzzles swap their positions: neither is left twice in the pool
     swapped = [line(FERES_MATE, pk=der.pk), line(DER_MATE, pk=feres.pk)]
-    assert curation.import_lines(lines=swapped, user=curator) == curation.Imported(0, 2, 0)
+    assert puzzle_file.import_lines(lines=swapped, user=curator) == puzzle_file.Imported(0, 2, 0)
 
 
 def test_an_import_refuses_a_nul_character_in_a_text(curator):
-    with pytest.raises(curation.ImportRefused) as refused:
-        curation.import_lines(lines=[fixture_record(DER_MATE, source="game\u0000 7")], user=curator)
-    assert refused.value.errors == [curation.LineError(1, "source holds a NUL character")]
+    with pytest.raises(puzzle_file.ImportRefused) as refused:
+        puzzle_file.import_lines(lines=[fixture_record(DER_MATE, source="game\u0000 7")], user=curator)
+    assert refused.value.errors == [puzzle_file.LineError(1, "source holds a NUL character")]
 
 
 # Reports
@@ -283,11 +283,11 @@ def report_on(puzzle: Puzzle, **fields) -> PuzzleReport:
 def test_resolving_a_report_can_disable_its_puzzle_which_is_then_not_served(curator):
     puzzle, other = PuzzleFactory(line=DER_MATE, rating=1500), PuzzleFactory(line=FERES_MATE, rating=1500)
     report = report_on(puzzle)
-    curation.handle_report(
+    puzzle_reports.handle_report(
         report=report, user=curator, status="resolved", note="A second mate.", disable=True
     )
     assert (report.status, report.note) == ("resolved", "A second mate.")
-    assert [curation.describe(change) for change in puzzle.changes.order_by("pk")] == [
+    assert [puzzle_history.describe(change) for change in puzzle.changes.order_by("pk")] == [
         f"Report #{report.pk} resolved: A second mate.",
         f"Disabled, answering report #{report.pk}.",
     ]
@@ -299,12 +299,14 @@ def test_resolving_a_report_can_disable_its_puzzle_which_is_then_not_served(cura
 def test_a_dismissed_report_leaves_the_puzzle_alone_and_cannot_be_handled_twice(curator):
     puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
-    curation.handle_report(report=report, user=curator, status="dismissed", note="It is unique.")
+    puzzle_reports.handle_report(report=report, user=curator, status="dismissed", note="It is unique.")
     puzzle.refresh_from_db()
     assert puzzle.active and kinds(puzzle) == ["report"]
-    assert curation.describe(puzzle.changes.get()) == f"Report #{report.pk} dismissed: It is unique."
-    with pytest.raises(curation.ReportClosedError):
-        curation.handle_report(report=report, user=curator, status="resolved", note="Again", disable=True)
+    assert puzzle_history.describe(puzzle.changes.get()) == f"Report #{report.pk} dismissed: It is unique."
+    with pytest.raises(puzzle_reports.ReportClosedError):
+        puzzle_reports.handle_report(
+            report=report, user=curator, status="resolved", note="Again", disable=True
+        )
     puzzle.refresh_from_db()
     assert puzzle.active and report.status == "dismissed"
 
@@ -497,7 +499,7 @@ def test_bad_form_input_is_a_400_and_changes_nothing(curator_client, data, messa
 def test_a_report_handled_already_is_a_409_and_stays_as_it_was(curator_client, curator):
     puzzle = PuzzleFactory(line=DER_MATE)
     report = report_on(puzzle)
-    curation.handle_report(report=report, user=curator, status="dismissed", note="Fine.")
+    puzzle_reports.handle_report(report=report, user=curator, status="dismissed", note="Fine.")
     response = handle(curator_client, report, csrf=token(curator_client), disable="on")
     assert response.status_code == 409 and "handled already" in response.content.decode()
     puzzle.refresh_from_db()

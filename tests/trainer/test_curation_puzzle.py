@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from testing.factories import DER_MATE, FERES_MATE, LADDER, LADDER_REASON, WERERA, PuzzleFactory
 from testing.page_text import seen
-from trainer import curation
+from trainer import puzzle_edits
 from trainer.models import CurationJob, Puzzle
 
 pytestmark = pytest.mark.django_db
@@ -122,13 +122,13 @@ def test_with_htmx_the_record_is_drawn_again_with_the_verdict_said(curator_clien
 @pytest.mark.django_db(transaction=True)
 def test_the_engine_searches_with_no_transaction_open(curator_client, monkeypatch):
     seen_open = []
-    prove = curation.validate
+    prove = puzzle_edits.validate
 
     def watched(*args: str) -> str | None:
         seen_open.append(connection.in_atomic_block)
         return prove(*args)
 
-    monkeypatch.setattr(curation, "validate", watched)
+    monkeypatch.setattr(puzzle_edits, "validate", watched)
     curator_client.post(reverse("curation:revalidate", args=[PuzzleFactory(line=DER_MATE).pk]))
     assert seen_open == [False]
 

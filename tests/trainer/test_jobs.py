@@ -12,7 +12,7 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from testing.factories import DER_MATE, FERES_MATE, LADDER, LADDER_REASON, PuzzleFactory
-from trainer import curation, jobs
+from trainer import jobs, puzzle_edits
 from trainer.models import CurationJob, Puzzle
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.queued_tasks]
@@ -52,13 +52,13 @@ def test_the_job_reports_its_progress_as_it_goes(admin_client, monkeypatch):
     revalidate(admin_client, puzzles)
     monkeypatch.setattr(jobs, "PROGRESS_EVERY", 0.0)
     seen = []
-    prove = curation.validate
+    prove = puzzle_edits.validate
 
     def watched(*args: str) -> str | None:
         seen.append(CurationJob.objects.get().done)
         return prove(*args)
 
-    monkeypatch.setattr(curation, "validate", watched)
+    monkeypatch.setattr(puzzle_edits, "validate", watched)
     run_worker()
     assert seen == [0, 1, 2]
     assert CurationJob.objects.get().done == 3
@@ -84,7 +84,7 @@ def test_a_job_that_breaks_says_so_and_is_not_left_running(admin_client, monkeyp
     def broken(*args: str) -> str | None:
         raise RuntimeError("the engine's table is gone")
 
-    monkeypatch.setattr(curation, "validate", broken)
+    monkeypatch.setattr(puzzle_edits, "validate", broken)
     run_worker()
     job = CurationJob.objects.get()
     assert job.status == CurationJob.Status.FAILED and job.finished is not None
@@ -128,7 +128,7 @@ def test_a_generation_adds_new_proved_puzzles_from_the_worker(admin_client, pool
     made = job.result["created"]
     assert job.status == CurationJob.Status.DONE and len(made) == 3
     for puzzle in Puzzle.objects.filter(pk__in=made):
-        assert curation.validate(puzzle.fen, puzzle.moves, puzzle.themes, puzzle.rounds) is None
+        assert puzzle_edits.validate(puzzle.fen, puzzle.moves, puzzle.themes, puzzle.rounds) is None
         assert puzzle.changes.get().kind == "created"
     page = admin_client.get(response["Location"]).content.decode()
     assert (

@@ -28,7 +28,7 @@ the middle of the ladder and smaller at its ends, where the pool holds fewer puz
 apart (the weakest two mostly play their first natural move, whatever their budget; few puzzles are hard
 enough to part the strongest). A solver's rating is anchored with the pool's (`calibration.anchored`).
 
-A try is played as on the site (`trainer.services.play`): at each solver move the solver chooses; the try
+A try is played as on the site (`trainer.judging.play`): at each solver move the solver chooses; the try
 ends at the first wrong choice; a last move that mates another way counts.
 """
 

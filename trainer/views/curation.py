@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from accounts import roles
 from accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
-from trainer import curation, uses
+from trainer import puzzle_reports, uses
 from trainer.forms import HandleForm, QueueForm
 from trainer.models import Puzzle, PuzzleReport
 from trainer.preview import preview
@@ -78,10 +78,10 @@ def report(request: AuthenticatedHttpRequest, report_id: int) -> HttpResponse:
         return _draw(request, _card(entry, form=form), status=400)
     data = form.cleaned_data
     try:
-        curation.handle_report(
+        puzzle_reports.handle_report(
             report=entry, user=request.user, status=data["status"], note=data["note"], disable=data["disable"]
         )
-    except curation.ReportClosedError:
+    except puzzle_reports.ReportClosedError:
         entry.refresh_from_db()
         return _draw(request, _card(entry, error=_("This report has been handled already.")), status=409)
     if not request.htmx:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.requests import AuthenticatedHttpRequest
-from trainer import curation, jobs, uses
+from trainer import jobs, puzzle_history, uses
 from trainer.models import CurationJob, Puzzle, PuzzleChange
 from trainer.preview import preview, step
 from trainer.views.curation import curator_required
@@ -83,9 +83,9 @@ def _context(puzzle: Puzzle, number: int) -> dict[str, object]:
         "job": job,
         "running": running,
         "waiting": waiting,
-        "verdict": curation.describe(verdict) if verdict is not None and not running else "",
+        "verdict": puzzle_history.describe(verdict) if verdict is not None and not running else "",
         "verdict_change": verdict,
-        "changes": [(change, curation.describe(change)) for change in changes],
+        "changes": [(change, puzzle_history.describe(change)) for change in changes],
         "used": uses.warning(used) or _("No assignment uses this puzzle."),
         "said": "",
     }

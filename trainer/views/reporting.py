@@ -8,7 +8,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts import throttle
 from accounts.clients import client_address
 from accounts.requests import AuthenticatedHttpRequest, HtmxHttpRequest
-from trainer import answers, services
+from trainer import answers, offers
 from trainer.forms import ReportForm
 from trainer.models import Attempt, Puzzle
 
@@ -26,8 +26,8 @@ def report(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     puzzle = get_object_or_404(Puzzle, pk=puzzle_id)
     token = request.POST.get("token") or request.GET.get("token") or ""
     given = (
-        puzzle.pk in services.seen(request.session)
-        or services.was_offered(request.session, request.user, puzzle.pk, token[:200])
+        puzzle.pk in offers.seen(request.session)
+        or offers.was_offered(request.session, request.user, puzzle.pk, token[:200])
         or (
             request.user.is_authenticated
             and Attempt.objects.filter(user=request.user, puzzle=puzzle).exists()

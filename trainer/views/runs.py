@@ -1,13 +1,19 @@
 """What the streak's and the storm's pages share: their forms, the board of the run's puzzle (the board
-component, its moves sent in the run's form), the words for the last answer, and the answer to a step: the
-run's fragment for htmx (a refused step with its status and message), a redirect back without JavaScript."""
+component, its moves sent in the run's form), the words for the last answer, and the flow of every page of a
+run, written once and given the kind (`RunPages`): a kind's own page, beginning a run, the run's page, and
+the answer to a step: the run's fragment for htmx (a refused step with its status and message), a redirect
+back without JavaScript. Each kind's module (`streak`, `storm`) says what its pages add."""
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django import forms
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -116,17 +122,101 @@ def record_context(request: HtmxHttpRequest, kind: str) -> dict[str, object]:
     return {"best": record.best, "history": record.runs}
 
 
+def _nothing(*args: object) -> dict[str, object]:
+    return {}
+
+
+@dataclass(frozen=True)
+class RunPages:
+    """What one kind of run's pages are: its services (`kind`), its name (`"streak"`, `"storm"`), by which
+    its URLs (`trainer:<name>`, `trainer:<name>_run`, ...) and its templates (`trainer/<name>.html`,
+    `trainer/<name>_run.html`) are found, and what its pages show beside what every run shows."""
+
+    kind: runs.RunKind
+    name: str
+    #: What the kind's own page shows beside the best and the history.
+    home_context: Callable[[HtmxHttpRequest], dict[str, object]] = field(default=_nothing)
+    #: What the run's page shows beside the puzzle and the figures every run has (given the run and now).
+    run_context: Callable[[PuzzleRun, datetime], dict[str, object]] = field(default=_nothing)
+    #: Whether the puzzle missed is told once the run is over (a miss that ended it), or only while the run
+    #: goes on (a miss the run went on from).
+    missed_at_the_end: bool = False
+
+
+def home(request: HtmxHttpRequest, pages: RunPages) -> HttpResponse:
+    """The kind's own page: its rules, a way to begin, the player's best and history."""
+    context = {**record_context(request, pages.kind.kind), **pages.home_context(request)}
+    context["run_kind"] = pages.name
+    return render(request, f"trainer/{pages.name}.html", context)
+
+
+def begin(request: HtmxHttpRequest, pages: RunPages) -> HttpResponse:
+    run = pages.kind.begin(session=request.session, user=request.user)
+    return redirect(f"trainer:{pages.name}_run", run_id=run.pk)
+
+
+def show(request: HtmxHttpRequest, run_id: int, pages: RunPages) -> HttpResponse:
+    """The run's page (a 404 in words when the run is not the player's)."""
+    try:
+        run = runs.get(request.session, request.user, run_id, pages.kind.kind)
+    except runs.RunError as error:
+        return render(request, "trainer/notice.html", {"error": error.message}, status=error.status)
+    return draw(request, run, pages)
+
+
+def move(request: HtmxHttpRequest, run_id: int, pages: RunPages) -> HttpResponse:
+    """One move at the run's puzzle."""
+
+    def play(data: dict[str, Any]) -> None:
+        pages.kind.play(
+            session=request.session,
+            user=request.user,
+            run_id=run_id,
+            puzzle_id=data["puzzle"],
+            ply=data["ply"],
+            move=data["move"],
+        )
+
+    return step(request, run_id, pages, RunMoveForm, play)
+
+
+def draw(
+    request: HtmxHttpRequest, run: PuzzleRun, pages: RunPages, error: str = "", status: int = 200
+) -> HttpResponse:
+    """The run's page, or its fragment for htmx (`trainer/run_base.html` draws the one or the other)."""
+    now = timezone.now()
+    over = pages.kind.is_over(run, now)
+    state, feedback = last_words(run)
+    context = {
+        "run": run,
+        "run_kind": pages.name,
+        "run_url": reverse(f"trainer:{pages.name}_run", args=[run.pk]),
+        "move_url": reverse(f"trainer:{pages.name}_move", args=[run.pk]),
+        "over": over,
+        "error": error,
+        "state": state,
+        "feedback": feedback,
+        "seconds": run.last.get("seconds", 0),
+        **pages.run_context(run, now),
+        **board_context(run, live=not over),
+        **record_context(request, pages.kind.kind),
+        **(missed_line(run) if pages.missed_at_the_end or not over else {}),
+    }
+    missed = context.get("missed_words")
+    context["announce"] = announce(error, feedback, missed if isinstance(missed, str) else None)
+    return render(request, f"trainer/{pages.name}_run.html", context, status=status)
+
+
 def step(
     request: HtmxHttpRequest,
     run_id: int,
-    kind: str,
+    pages: RunPages,
     form_class: type[forms.Form],
     act: Callable[[dict[str, Any]], None],
-    draw: Callable[..., HttpResponse],
-    url_name: str,
 ) -> HttpResponse:
     """What every step of a run shares around its own `act`: the run (404 when it is not the player's),
     its form (400), a refusal drawn on the run with its status, then the run as it now stands."""
+    kind = pages.kind.kind
     try:
         run = runs.get(request.session, request.user, run_id, kind)
     except runs.RunError as error:
@@ -134,16 +224,17 @@ def step(
         return render(request, template, {"error": error.message}, status=error.status)
     form = form_class(request.POST)
     if not form.is_valid():
-        return draw(request, run, error=_("The form was incomplete: please try again."), status=400)
+        return draw(request, run, pages, error=_("The form was incomplete: please try again."), status=400)
     try:
         act(form.cleaned_data)
     except runs.RunError as error:
         return draw(
             request,
             runs.get(request.session, request.user, run_id, kind),
+            pages,
             error=error.message,
             status=error.status,
         )
     if request.htmx:
-        return draw(request, runs.get(request.session, request.user, run_id, kind))
-    return redirect(url_name, run_id=run_id)
+        return draw(request, runs.get(request.session, request.user, run_id, kind), pages)
+    return redirect(f"trainer:{pages.name}_run", run_id=run_id)

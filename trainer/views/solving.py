@@ -1,7 +1,8 @@
 """Solving: the next puzzle for the player (of the themes and band chosen) or a chosen one, its moves, a
-hint, the solution, another try, the difficulty. Views parse the request, call a service and draw; the
-services judge every move and rate each try once. Every POST answers with the puzzle as it stands: the
-fragment for htmx (a refused request with its 4xx status and message), a redirect back without JavaScript."""
+hint, the solution, another try, the difficulty. Views parse the request, call a service and draw: the
+token is checked by `trainer.offers`, every move judged by `trainer.judging`, each try rated once by
+`trainer.services`. Every POST answers with the puzzle as it stands: the fragment for htmx (a refused
+request with its 4xx status and message), a redirect back without JavaScript."""
 
 import random
 from collections.abc import Callable, Sequence
@@ -27,7 +28,7 @@ from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
-from trainer import missed, selectors, services
+from trainer import hints, judging, missed, offers, selectors, services
 from trainer.focus import Focus
 from trainer.forms import DifficultyForm, FocusForm, HintForm, MoveForm, TokenForm, difficulty_menu
 from trainer.lines import PuzzleLine
@@ -36,9 +37,9 @@ from trainer.puzzle_words import numbered, rating_change, theme_name
 from trainer.views.choosing import themes_page
 from trainer.werera_round_story import round_story
 
-#: What the pages keep beside the services' own store: the difficulty and the last outcome, so that a page
-#: drawn again (a reload, the redirect after a POST without JavaScript) shows it. Only POSTs write it; what
-#: is trained (the focus) travels in the serving token and then in the try.
+#: What the pages keep beside the tries' own store (`trainer.offers`): the difficulty and the last outcome,
+#: so that a page drawn again (a reload, the redirect after a POST without JavaScript) shows it. Only POSTs
+#: write it; what is trained (the focus) travels in the serving token and then in the try.
 SESSION_PAGE = "trainer_page"
 
 
@@ -56,18 +57,18 @@ def _page_for_writing(session: SessionBase) -> dict[str, Any]:
 
 def _served(session: SessionBase, puzzle: Puzzle) -> dict[str, Any] | None:
     """The try this session has begun at this puzzle, if it is its current one."""
-    state = services.current(session)
+    state = offers.current(session)
     return state if state is not None and state["id"] == puzzle.pk else None
 
 
-def _keep(session: SessionBase, outcome: services.Outcome, token: str, from_ply: int) -> None:
+def _keep(session: SessionBase, outcome: judging.Outcome, token: str, from_ply: int) -> None:
     _page_for_writing(session)["outcome"] = {"token": token, "from_ply": from_ply, **asdict(outcome)}
 
 
 def _unfinished(session: SessionBase, focus: Focus) -> Puzzle | None:
     """The puzzle this session is in the middle of, if the focus asked for could choose it: a reload keeps
     it."""
-    state = services.current(session)
+    state = offers.current(session)
     if state is None or state["done"]:
         return None
     puzzle = Puzzle.objects.filter(pk=state["id"], active=True).first()
@@ -89,14 +90,14 @@ def train(request: HtmxHttpRequest) -> HttpResponse:
     if puzzle is None:
         # The choice depends only on what the session has done, so that a reload offers the same puzzle
         # under the same token without anything written down.
-        seed = f"{request.session.session_key}.{request.user.pk}.{services.serial(request.session)}"
+        seed = f"{request.session.session_key}.{request.user.pk}.{offers.serial(request.session)}"
         puzzle = selectors.next_puzzle(
             user=request.user,
             rating=services.player_rating(request.user).rating,
             difficulty=difficulty,
             themes=focus.themes,
             band=focus.band,
-            seen=services.seen(request.session),
+            seen=offers.seen(request.session),
             rng=random.Random(f"{seed}.{focus.query}.{difficulty}"),
         )
         if puzzle is None:
@@ -115,7 +116,7 @@ def puzzle_page(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
 @require_POST
 def puzzle_move(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     def play(puzzle: Puzzle, data: dict[str, Any]) -> None:
-        outcome = services.play(
+        outcome = judging.play(
             session=request.session,
             user=request.user,
             puzzle_id=puzzle.pk,
@@ -134,7 +135,7 @@ def puzzle_solution(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Shows the solution, which ends the try as a loss."""
 
     def give_up(puzzle: Puzzle, data: dict[str, Any]) -> None:
-        outcome = services.give_up(
+        outcome = judging.give_up(
             session=request.session,
             user=request.user,
             puzzle_id=puzzle.pk,
@@ -149,10 +150,10 @@ def puzzle_solution(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
 @require_POST
 def puzzle_hint(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     """Shows which man makes the next move; in a try that would be rated it makes the try a miss, as the
-    button says before (see `services.take_hint`)."""
+    button says before (see `hints.take_hint`)."""
 
     def take_hint(puzzle: Puzzle, data: dict[str, Any]) -> None:
-        services.take_hint(
+        hints.take_hint(
             session=request.session,
             user=request.user,
             puzzle_id=puzzle.pk,
@@ -181,7 +182,7 @@ def _act(
         return _draw(request, puzzle, error=incomplete, status=400)
     try:
         act(puzzle, form.cleaned_data)
-    except services.PuzzleError as error:
+    except offers.PuzzleError as error:
         return _draw(request, puzzle, error=error.message, status=error.status)
     return _after_post(request, puzzle)
 
@@ -193,7 +194,7 @@ def puzzle_again(request: HtmxHttpRequest, puzzle_id: int) -> HttpResponse:
     if puzzle is None:
         return _no_such_puzzle(request)
     state = _served(request.session, puzzle)
-    services.serve(request.session, puzzle, request.user, focus=state.get("focus", "") if state else "")
+    offers.serve(request.session, puzzle, request.user, focus=state.get("focus", "") if state else "")
     return _after_post(request, puzzle)
 
 
@@ -281,7 +282,7 @@ def puzzle_context(
     page = _page(request.session)
     state = _served(request.session, puzzle)
     if state is None or (fresh and (state["done"] or state.get("focus") != focus.query)):
-        state = services.offer(request.session, request.user, puzzle, focus.query)
+        state = offers.offer(request.session, request.user, puzzle, focus.query)
     kept = page["outcome"]
     outcome = kept if kept is not None and kept["token"] == state["token"] else None
     line = puzzle.line
@@ -357,7 +358,7 @@ def puzzle_context(
 
 def _hint_label(request: HtmxHttpRequest, puzzle: Puzzle, state: dict[str, Any]) -> str:
     """The hint's button, saying what it costs before it is taken."""
-    if services.hint_costs(request.user, puzzle, state):
+    if hints.hint_costs(request.user, puzzle, state):
         return _("Hint (counts as a miss)")
     if state.get("charged"):
         return _("Another hint (no further cost)")

@@ -25,7 +25,7 @@ from django_tasks_db.models import DBTaskResult
 from course.models import TaskProgress
 from play.models import Game
 from trainer.models import Attempt
-from trainer.services import serving_id
+from trainer.offers import serving_id
 
 PREFIX = "classroom"
 #: How long `check` waits for the worker to finish the replies still queued when the load stopped.

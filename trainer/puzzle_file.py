@@ -1,19 +1,21 @@
-"""Curating puzzles: enabling and disabling them, proving them again with the engine, exporting and importing
-them in the fixture's JSON Lines format, saving a curator's edits and handling the players' reports. Every
-service that changes a puzzle records a PuzzleChange, so that a puzzle's page tells who did what and when."""
+"""The puzzles' file: the fixture's JSON Lines format, written by an export and read by an import. An
+import checks every line before it writes any (its format, a legal position, the engine's proof, a position
+not in the pool yet), so that a file is taken whole or not at all; each puzzle it writes is recorded on the
+puzzle (`trainer.puzzle_history`)."""
 
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import User
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 from django.utils.translation import gettext as _
 
 from senterej.engine import Position
-from trainer.models import Puzzle, PuzzleChange, PuzzleReport, check_rating
+from trainer.models import Puzzle, PuzzleChange, check_rating
+from trainer.puzzle_edits import Progress
+from trainer.puzzle_history import Curator, differences, record, values
 from trainer.puzzle_proofs import validate
 
 FIXTURE_MODEL = "trainer.puzzle"
@@ -22,122 +24,6 @@ FIXTURE_FIELDS = ("fen", "moves", "themes", "rating", "source", "rounds")
 #: Fields the fixture may carry that an import leaves alone: the puzzle generator writes a creation date,
 #: and an imported puzzle's date is that of its import (kept in its change record).
 IGNORED_FIELDS = frozenset({"created"})
-#: What a curator edits in the admin; a change to any of them is recorded with its old and new value.
-EDITED_FIELDS = ("fen", "moves", "themes", "rating", "source", "rounds", "active")
-#: The fields the engine's proof depends on.
-PROVED_FIELDS = frozenset({"fen", "moves", "themes", "rounds"})
-NOTE_LENGTH = PuzzleChange._meta.get_field("note").max_length or 500
-
-#: Who did it: None for the site itself (a command).
-Curator = User | None
-#: Told how many items a long piece of work has done so far.
-Progress = Callable[[int], None]
-
-
-def record(
-    *,
-    puzzle: Puzzle,
-    user: Curator,
-    kind: str,
-    fields: dict[str, list[Any]] | None = None,
-    note: str = "",
-    report: PuzzleReport | None = None,
-) -> PuzzleChange:
-    return PuzzleChange.objects.create(
-        puzzle=puzzle,
-        user=user,
-        kind=kind,
-        fields=fields or {},
-        note=note[:NOTE_LENGTH],
-        report=report,
-    )
-
-
-def _differences(before: dict[str, Any], after: dict[str, Any]) -> dict[str, list[Any]]:
-    return {name: [before[name], after[name]] for name in after if before.get(name) != after[name]}
-
-
-def _values(puzzle: Puzzle, names: Iterable[str]) -> dict[str, Any]:
-    return {name: getattr(puzzle, name) for name in names}
-
-
-# --- status ---
-
-
-def set_active(
-    *, puzzles: Iterable[Puzzle], active: bool, user: Curator, report: PuzzleReport | None = None
-) -> list[Puzzle]:
-    """Enables or disables the puzzles (their theme rows follow); returns those whose status changed."""
-    ids = [puzzle.pk for puzzle in puzzles]
-    changed = []
-    with transaction.atomic():
-        for puzzle in Puzzle.objects.select_for_update().filter(pk__in=ids).order_by("pk"):
-            if puzzle.active == active:
-                continue
-            puzzle.active = active
-            puzzle.save(update_fields=["active"])
-            kind = PuzzleChange.Kind.ENABLED if active else PuzzleChange.Kind.DISABLED
-            record(puzzle=puzzle, user=user, kind=kind, report=report)
-            changed.append(puzzle)
-    return changed
-
-
-# --- proof ---
-
-
-@dataclass(frozen=True)
-class Verdict:
-    puzzle: Puzzle
-    #: None for a sound puzzle, else the engine's reason.
-    reason: str | None
-    disabled: bool = False
-
-
-def revalidate(
-    *,
-    puzzles: Iterable[Puzzle],
-    user: Curator,
-    disable_failing: bool = False,
-    progress: Progress | None = None,
-) -> list[Verdict]:
-    """Proves each puzzle again from scratch, its themes included, and records the verdict; a failing
-    puzzle is disabled too if asked. Each puzzle is written in a transaction of its own, after its proof,
-    so that no transaction is held open while the engine thinks."""
-    verdicts = []
-    for done, puzzle in enumerate(puzzles, start=1):
-        reason = validate(puzzle.fen, puzzle.moves, puzzle.themes, puzzle.rounds)
-        with transaction.atomic():
-            record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.VALIDATED, note=reason or "")
-            disabled = False
-            if reason is not None and disable_failing:
-                disabled = bool(set_active(puzzles=[puzzle], active=False, user=user))
-        verdicts.append(Verdict(puzzle, reason, disabled))
-        if progress is not None:
-            progress(done)
-    return verdicts
-
-
-# --- edits ---
-
-
-def save_puzzle(*, puzzle: Puzzle, user: Curator) -> PuzzleChange | None:
-    """Saves a curator's edit of a puzzle (or a new one) and records what changed, old and new. The
-    theme rows are rewritten when the themes change."""
-    with transaction.atomic():
-        if puzzle._state.adding:
-            puzzle.save()
-            return record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.CREATED)
-        stored = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
-        fields = _differences(_values(stored, EDITED_FIELDS), _values(puzzle, EDITED_FIELDS))
-        puzzle.save()
-        if "themes" in fields:
-            puzzle.sync_themes()
-        if not fields:
-            return None
-        return record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.EDITED, fields=fields)
-
-
-# --- export and import ---
 
 
 def _number(value: float) -> float | int:
@@ -337,7 +223,7 @@ def _write(lines: list[_Line], user: Curator) -> Imported:
                 record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.IMPORTED)
                 created += 1
                 continue
-            fields = _differences(_values(puzzle, line.fields), line.fields)
+            fields = differences(values(puzzle, line.fields), line.fields)
             if not fields:
                 unchanged += 1
                 continue
@@ -355,86 +241,3 @@ def _reset_sequence() -> None:
     with connection.cursor() as cursor:
         for sql in connection.ops.sequence_reset_sql(no_style(), [Puzzle]):
             cursor.execute(sql)
-
-
-# --- reports ---
-
-
-class ReportClosedError(Exception):
-    """The report has been resolved or dismissed already."""
-
-
-def handle_report(
-    *, report: PuzzleReport, user: Curator, status: str, note: str, disable: bool = False
-) -> None:
-    """Resolves or dismisses an open report with a note; resolving may disable its puzzle too. Recorded
-    on the puzzle either way, so that its page shows the reports it answered."""
-    if status not in (PuzzleReport.Status.RESOLVED, PuzzleReport.Status.DISMISSED):
-        raise ValueError(f"a report is handled by resolving or dismissing it, not {status!r}")
-    with transaction.atomic():
-        locked = PuzzleReport.objects.select_for_update().select_related("puzzle").get(pk=report.pk)
-        if locked.status != PuzzleReport.Status.OPEN:
-            raise ReportClosedError(locked.status)
-        fields = {"status": [locked.status, status]}
-        locked.status, locked.note = status, note
-        locked.save(update_fields=["status", "note"])
-        record(
-            puzzle=locked.puzzle,
-            user=user,
-            kind=PuzzleChange.Kind.REPORT,
-            fields=fields,
-            note=note,
-            report=locked,
-        )
-        if disable:
-            set_active(puzzles=[locked.puzzle], active=False, user=user, report=locked)
-    report.refresh_from_db()
-
-
-# --- in words ---
-
-
-def describe(change: PuzzleChange) -> str:
-    """A change in a sentence for its puzzle's page, in the reader's language."""
-    kind, report = PuzzleChange.Kind, change.report_id
-    # in the model's order: a JSON column need not keep the order its keys were written in (jsonb does not)
-    order = [field.name for field in Puzzle._meta.fields]
-    edits = "; ".join(
-        _("%(field)s: %(old)s → %(new)s") % {"field": name, "old": _shown(old), "new": _shown(new)}
-        for name, (old, new) in sorted(change.fields.items(), key=lambda item: _index(order, item[0]))
-    )
-    if change.kind == kind.VALIDATED and change.note:
-        return _("Re-validated: failed because %(reason)s") % {"reason": change.note}
-    if change.kind == kind.VALIDATED:
-        return _("Re-validated: sound.")
-    if change.kind == kind.REPORT and change.fields.get("status", [None, None])[1] == "dismissed":
-        return _("Report #%(report)s dismissed: %(note)s") % {"report": report, "note": change.note}
-    if change.kind == kind.REPORT:
-        return _("Report #%(report)s resolved: %(note)s") % {"report": report, "note": change.note}
-    if change.kind == kind.DISABLED and report:
-        return _("Disabled, answering report #%(report)s.") % {"report": report}
-    if change.kind == kind.ENABLED and report:
-        return _("Enabled, answering report #%(report)s.") % {"report": report}
-    if change.kind == kind.EDITED:
-        return _("Edited: %(edits)s") % {"edits": edits}
-    if change.kind == kind.IMPORTED and edits:
-        return _("Imported over the puzzle as it was: %(edits)s") % {"edits": edits}
-    simple: dict[str, str] = {
-        kind.CREATED: _("Created."),
-        kind.ENABLED: _("Enabled."),
-        kind.DISABLED: _("Disabled."),
-        kind.IMPORTED: _("Imported as a new puzzle."),
-    }
-    return simple.get(change.kind, change.kind)
-
-
-def _index(names: list[str], name: str) -> int:
-    return names.index(name) if name in names else len(names)
-
-
-def _shown(value: Any) -> str:
-    if value is None or value == "":
-        return "—"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
