@@ -16,6 +16,37 @@ from senterej.engine import BLACK, WHITE
 from senterej.engine.notation import coordinate
 from senterej.engine.position import WAIT
 
+# The start position with the werera over (R4): White to move, turn by turn.
+TURNS = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
+
+
+def seated(client: Client, game: Game, *tokens: str) -> Game:
+    """The client's session holds the game's seats of these tokens, as a player's does."""
+    session = client.session
+    session["seats"] = {**session.get("seats", {}), str(game.id): list(tokens)}
+    session.save()
+    return game
+
+
+def bot_game(client: Client, fen: str = TURNS, human: int = WHITE) -> Game:
+    """A game against the Beginner, the client seated as its human side."""
+    game = services.start_game(mode=Game.Mode.BOT, human=human, bot_level="beginner", fen=fen)
+    return seated(client, game, game.white_token if human == WHITE else game.black_token)
+
+
+def post(client: Client, name: str, game: Game, **data: str) -> HttpResponseBase:
+    """Sends one of a game page's forms (`name` is the action's url), drawn at the game's version now."""
+    game.refresh_from_db()
+    return client.post(reverse(name, args=[game.id]), {"version": game.version, **data})
+
+
+def resign(client: Client, game: Game) -> None:
+    assert post(client, "game_resign", game, confirmed="1").status_code == 302
+
+
+def play(client: Client, game: Game, text: str) -> HttpResponseBase:
+    return post(client, "game_move", game, move=text)
+
 
 def start(
     client: Client, mode: str = "hotseat", colour: str = "white", level: str = "novice", **form: str

@@ -11,37 +11,9 @@ from django.urls import reverse
 from play import rematch, services
 from play.models import Game
 from senterej.engine import BLACK, WHITE
-from testing.games import online_pair, snapshot, start
+from testing.games import TURNS, bot_game, online_pair, play, post, resign, snapshot, start
 
 pytestmark = pytest.mark.django_db
-
-# The start position with the werera over (R4): White to move, turn by turn.
-TURNS = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
-
-
-def seated(client: Client, game: Game, *tokens: str) -> Game:
-    session = client.session
-    session["seats"] = {**session.get("seats", {}), str(game.id): list(tokens)}
-    session.save()
-    return game
-
-
-def bot_game(client: Client, fen: str = TURNS, human: int = WHITE) -> Game:
-    game = services.start_game(mode=Game.Mode.BOT, human=human, bot_level="beginner", fen=fen)
-    return seated(client, game, game.white_token if human == WHITE else game.black_token)
-
-
-def post(client: Client, name: str, game: Game, **data: str):
-    game.refresh_from_db()
-    return client.post(reverse(name, args=[game.id]), {"version": game.version, **data})
-
-
-def resign(client: Client, game: Game) -> None:
-    assert post(client, "game_resign", game, confirmed="1").status_code == 302
-
-
-def play(client: Client, game: Game, text: str):
-    return post(client, "game_move", game, move=text)
 
 
 def new_game(response) -> Game:
