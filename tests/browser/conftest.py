@@ -4,6 +4,9 @@ used: they cannot be downloaded here."""
 import os
 
 import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
 from playwright.sync_api import Page, sync_playwright
 
 from testing.axe import SIZES
@@ -78,6 +81,23 @@ def submit_log_in():
         page.get_by_role("button", name="Log in").click()
 
     return submit
+
+
+@pytest.fixture
+def signed_in(live_server):
+    """`signed_in(page, user)`: the page's browser context signed in as the user, by the session cookie of a
+    forced log-in (django-axes lets no test client log in with a password), without going through the
+    log-in form; the tests of that form use `submit_log_in`."""
+
+    def sign_in(page: Page, user: User) -> None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        page.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+        )
+
+    return sign_in
 
 
 @pytest.fixture

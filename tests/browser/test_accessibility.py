@@ -3,9 +3,7 @@ for a visitor and for a signed-in learner, on a desktop and on a phone with the 
 English and in Slovak (axe-core as testing/axe.py runs it)."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from testing.axe import SIZES, axe_violations
 from testing.factories import PlayerRatingFactory
@@ -29,32 +27,18 @@ def test_the_way_in_has_no_violation(live_server, open_page, size, language):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("language", ["", "/sk"])
-def test_a_signed_in_home_page_has_no_violation(live_server, open_page, learner, size, language):
+def test_a_signed_in_home_page_has_no_violation(live_server, signed_in, open_page, learner, size, language):
     PlayerRatingFactory(user=learner, rating=1550.0)
     page = open_page(size)
-    client = Client()
-    client.force_login(learner)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
+    signed_in(page, learner)
     page.goto(f"{live_server.url}{language}/")
     expect(page.locator(".next-steps")).to_be_visible()
     assert axe_violations(page) == []
 
 
-def signed_in(page: Page, live_server, user) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
-
-
 @pytest.mark.parametrize("language", ["", "/sk"])
 def test_every_other_kind_of_page_has_no_violation(
-    live_server, open_page, learner, teacher, curator, language
+    live_server, signed_in, open_page, learner, teacher, curator, language
 ):
     """The pages the other browser tests do not judge: the course's map and a lesson, the rules, the lobby
     and the import of a game, the themes, the dashboard, the profile, a student's and a teacher's classes,
@@ -84,7 +68,7 @@ def test_every_other_kind_of_page_has_no_violation(
     for user, addresses in visits.items():
         page = open_page("desktop")
         if user is not None:
-            signed_in(page, live_server, user)
+            signed_in(page, user)
         for address in addresses:
             response = page.goto(f"{live_server.url}{language}{address}")
             assert response is not None and response.status == 200, address

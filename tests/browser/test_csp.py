@@ -12,9 +12,19 @@ from testing.factories import ADMIN, TEACHER, PuzzleFactory, SchoolClassFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WATCH = """() => document.addEventListener("securitypolicyviolation", (event) => {
-    window.cspViolation(`${event.violatedDirective} ${event.blockedURI} at ${event.documentURI}`);
-})"""
+#: In every document (frames too): each violation reported is handed to the test, and `cspPending` counts
+#: those the test has not yet received.
+WATCH = """() => {
+    window.cspPending = 0;
+    document.addEventListener("securitypolicyviolation", (event) => {
+        window.cspPending += 1;
+        window.cspViolation(`${event.violatedDirective} ${event.blockedURI} at ${event.documentURI}`)
+            .finally(() => { window.cspPending -= 1; });
+    });
+}"""
+#: A turn of the document's event loop: the violation events already queued (a browser fires them as tasks,
+#: a moment after the refusal) are fired before it ends.
+A_TURN = "() => new Promise((resolve) => setTimeout(resolve))"
 
 
 def watch(page: Page) -> list[str]:
@@ -30,12 +40,19 @@ def watch(page: Page) -> list[str]:
     return seen
 
 
+def reported(page: Page) -> None:
+    """Waits until every violation the page and its frames have met so far is in the test's list: the events
+    already queued have fired, and each of their reports has reached the test."""
+    for frame in page.frames:
+        frame.evaluate(A_TURN)
+        frame.wait_for_function("() => !window.cspPending")
+
+
 def visit(page: Page, url: str) -> None:
     answer = page.goto(url)
     assert answer is not None and answer.ok, url
     assert page.evaluate("() => typeof htmx") == "object", url
-    # listeners see violations as they are reported, a moment after the page has loaded
-    page.wait_for_timeout(100)
+    reported(page)
 
 
 def test_the_main_pages_run_without_a_violation_of_the_policy(
@@ -83,6 +100,6 @@ def test_the_main_pages_run_without_a_violation_of_the_policy(
         assert page.goto(base + path).ok, path
     frame = page.frame_locator("iframe.curation-preview__frame")
     expect(frame.locator(".board svg").first).to_be_visible()
-    page.wait_for_timeout(200)
+    reported(page)
 
     assert seen == []

@@ -34,9 +34,31 @@ def test_the_board_shows_the_start_position(live_server, page, tmp_path):
     page.wait_for_function(ALL_DRAWN, timeout=5_000)
     assert page.evaluate("() => typeof htmx") == "object"
 
-    shot = tmp_path / "home.png"
-    page.screenshot(path=shot, full_page=True)
-    assert shot.stat().st_size > 10_000
+    # What the page shows at 1280 px: its headings, and the board beside the words, whole and square.
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "Learn Senterej, from the first move to a strong game"
+    )
+    for title in ("Three ways in", "The werera: an opening without turns", "The six men"):
+        expect(page.get_by_role("heading", level=2, name=title)).to_be_visible()
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    words, drawn = page.locator(".hero__text").bounding_box(), board.bounding_box()
+    assert words is not None and drawn is not None
+    assert words["x"] + words["width"] <= drawn["x"] and drawn["x"] + drawn["width"] <= 1280
+    boxes = [box for square in board.locator("[data-square]").all() if (box := square.bounding_box())]
+    assert len(boxes) == 64
+    side = boxes[0]["width"]
+    assert side > 40  # big enough to tap
+    assert all(
+        box["width"] == pytest.approx(side, abs=1) == box["height"] for box in boxes
+    )  # all alike, square
+    # R1.1: White sets up at the bottom, so a1 is drawn at the bottom left and h8 at the top right, the eight
+    # files and ranks side by side between them
+    a1, h8 = (board.locator(f'[data-square="{name}"]').bounding_box() for name in ("a1", "h8"))
+    assert a1 is not None and h8 is not None
+    assert h8["x"] + h8["width"] - a1["x"] == pytest.approx(8 * side, abs=2)
+    assert a1["y"] + a1["height"] - h8["y"] == pytest.approx(8 * side, abs=2)
+
+    page.screenshot(path=tmp_path / "home.png", full_page=True)  # to look at, when the test has failed
 
 
 # The front door: the site's menu and a way into each room; signed in, what is next.

@@ -9,9 +9,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
-from django.test import Client
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext
@@ -24,15 +22,6 @@ from testing.axe import axe_violations
 from testing.factories import PuzzleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def signed_in(page: Page, live_server, user) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
 
 
 @pytest.fixture
@@ -72,20 +61,27 @@ def scrolled(page: Page) -> dict[str, float]:
     )
 
 
-def open_class(page: Page, live_server, teacher, school_class, language: str = "") -> Page:
-    signed_in(page, live_server, teacher)
-    page.goto(f"{live_server.url}{language}/classes/{school_class.pk}/")
-    expect(page.locator(".progress-table")).to_be_visible()
-    return page
+@pytest.fixture
+def open_class(live_server, signed_in):
+    """`open_class(page, teacher, school_class, language)`: the class's page with its progress table, signed
+    in as the teacher."""
+
+    def opened(page: Page, teacher, school_class, language: str = "") -> Page:
+        signed_in(page, teacher)
+        page.goto(f"{live_server.url}{language}/classes/{school_class.pk}/")
+        expect(page.locator(".progress-table")).to_be_visible()
+        return page
+
+    return opened
 
 
 @pytest.mark.parametrize("language", ["", "/sk"])
 def test_at_1280_px_four_assignments_show_without_scrolling(
-    live_server, open_page, teacher, four, js_errors, language
+    open_class, open_page, teacher, four, js_errors, language
 ):
     page = open_page("desktop")
     errors = js_errors(page)
-    open_class(page, live_server, teacher, four, language)
+    open_class(page, teacher, four, language)
     headings = page.locator(".progress-table__assignment")
     expect(headings).to_have_count(4)
     assert scrolled(page)["hidden"] == 0
@@ -104,9 +100,9 @@ def test_at_1280_px_four_assignments_show_without_scrolling(
     assert errors == []
 
 
-def test_a_wider_table_says_so_scrolls_by_keyboard_and_keeps_the_names(live_server, open_page, teacher, four):
+def test_a_wider_table_says_so_scrolls_by_keyboard_and_keeps_the_names(open_class, open_page, teacher, four):
     more(four, 5)
-    page = open_class(open_page("desktop"), live_server, teacher, four)
+    page = open_class(open_page("desktop"), teacher, four)
     expect(page.locator("#progress-more")).to_be_visible()
     expect(page.locator("#progress-more")).to_contain_text("The table is wider than the screen")
     expect(page.locator(".progress-frame")).to_have_class("progress-frame is-cut-right")
@@ -130,9 +126,9 @@ def test_a_wider_table_says_so_scrolls_by_keyboard_and_keeps_the_names(live_serv
 
 @pytest.mark.parametrize("language", ["", "/sk"])
 def test_at_390_px_the_names_stay_in_view_as_the_table_scrolls_right(
-    live_server, open_page, teacher, four, language
+    open_class, open_page, teacher, four, language
 ):
-    page = open_class(open_page("phone"), live_server, teacher, four, language)
+    page = open_class(open_page("phone"), teacher, four, language)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     expect(page.locator("#progress-more")).to_be_visible()
     region = page.locator(".progress-scroll")
@@ -148,9 +144,9 @@ def test_at_390_px_the_names_stay_in_view_as_the_table_scrolls_right(
     assert axe_violations(page) == []
 
 
-def test_a_tall_table_keeps_its_headings_in_view(live_server, open_page, teacher, four):
+def test_a_tall_table_keeps_its_headings_in_view(open_class, open_page, teacher, four):
     services.create_students(school_class=four, names=[f"Student {n} Number{n}" for n in range(40)])
-    page = open_class(open_page("desktop"), live_server, teacher, four)
+    page = open_class(open_page("desktop"), teacher, four)
     page.locator(".progress-scroll").evaluate("box => box.scrollBy(0, 600)")
     page.wait_for_function("() => document.querySelector('.progress-scroll').scrollTop > 0")
     assert abs(box_of(page, ".progress-table thead th")["y"] - box_of(page, ".progress-scroll")["y"]) < 1
@@ -168,10 +164,10 @@ def downloaded(page: Page, link: str) -> tuple[str, bytes]:
     ("language", "link", "delimiter"), [("en", "Download as CSV", ","), ("sk", "Stiahnuť ako CSV", ";")]
 )
 def test_the_downloaded_csv_reads_as_excel_reads_it(
-    live_server, open_page, teacher, four, language, link, delimiter
+    open_class, open_page, teacher, four, language, link, delimiter
 ):
     prefix = "" if language == "en" else f"/{language}"
-    page = open_class(open_page("desktop"), live_server, teacher, four, prefix)
+    page = open_class(open_page("desktop"), teacher, four, prefix)
     name, content = downloaded(page, link)
     with translation.override(language):
         today = timezone.localdate()

@@ -7,8 +7,6 @@ import re
 from datetime import timedelta
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
@@ -85,20 +83,11 @@ def test_a_missed_puzzle_comes_back_as_an_unrated_review_from_the_home_page(
     assert errors == []
 
 
-def signed_in(page: Page, live_server, user) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
-
-
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("language", ["", "/sk"])
-def test_the_queue_and_a_review_have_no_violation(live_server, open_page, learner, size, language):
+def test_the_queue_and_a_review_have_no_violation(live_server, signed_in, open_page, learner, size, language):
     page = open_page(size)
-    signed_in(page, live_server, learner)
+    signed_in(page, learner)
     now = timezone.now()
     puzzles = [PuzzleFactory() for _ in range(2)]
     for puzzle in puzzles:  # a card is made by a miss, so a review is never a first try

@@ -8,10 +8,8 @@ nothing on any of them, nor on the messages a saved profile shows, nor in the si
 from itertools import cycle
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from django.test import Client
 from playwright.sync_api import Page, expect
 
 from classes import services
@@ -37,15 +35,6 @@ NAMES = [
 WRONG = ["h1g1", "h1f1", "h1h2"]
 #: The lesson whose Slovak title is the longest of the Lesson list.
 LAST_LESSON = 14
-
-
-def signed_in(page: Page, live_server, user) -> None:
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
-    )
 
 
 def students_of(school_class: SchoolClass, names: list[str]) -> list[User]:
@@ -132,10 +121,10 @@ def box_of(page: Page, locator) -> dict[str, float]:
 
 @pytest.mark.parametrize("language", ["", "/sk"])
 def test_on_a_phone_no_teachers_page_is_wider_than_the_screen(
-    live_server, open_page, teacher, school, language
+    live_server, signed_in, open_page, teacher, school, language
 ):
     page = open_page("phone")
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     widths = {}
     for name, address in pages_of(school).items():
         page.goto(f"{live_server.url}{language}{address}")
@@ -146,10 +135,10 @@ def test_on_a_phone_no_teachers_page_is_wider_than_the_screen(
 
 @pytest.mark.parametrize("language", ["", "/sk"])
 def test_the_lesson_list_fits_a_phone_with_its_longest_title(
-    live_server, open_page, teacher, school, language
+    live_server, signed_in, open_page, teacher, school, language
 ):
     page = open_page("phone")
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     page.goto(f"{live_server.url}{language}/classes/{school.pk}/assignments/new/")
     lesson = page.locator("#id_lesson")
     lesson.select_option(index=lesson.locator("option").count() - 1)
@@ -160,7 +149,7 @@ def test_the_lesson_list_fits_a_phone_with_its_longest_title(
 
 @pytest.mark.parametrize("language", ["", "/sk"])
 def test_at_1280_px_each_card_puts_board_and_words_above_answers_as_wide_as_the_card(
-    live_server, open_page, teacher, school, language
+    live_server, signed_in, open_page, teacher, school, language
 ):
     students = students_of(school, [f"Pupil{n} Surname{n}" for n in range(24)])
     puzzles = [PuzzleFactory(line=LADDER) for _ in range(2)]
@@ -168,7 +157,7 @@ def test_at_1280_px_each_card_puts_board_and_words_above_answers_as_wide_as_the_
     tried_puzzles(list(User.objects.filter(class_memberships__school_class=school)), puzzles, "all")
     assert school.memberships.count() == 30 and students
     page = open_page("desktop")
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     page.goto(f"{live_server.url}{language}/classes/{school.pk}/assignments/{set_of_two.pk}/")
     cards = page.locator(".result-item")
     expect(cards).to_have_count(2)
@@ -189,9 +178,11 @@ def test_at_1280_px_each_card_puts_board_and_words_above_answers_as_wide_as_the_
     assert axe_violations(page) == []
 
 
-def test_at_390_px_a_result_card_stacks_board_words_and_answers(live_server, open_page, teacher, school):
+def test_at_390_px_a_result_card_stacks_board_words_and_answers(
+    live_server, signed_in, open_page, teacher, school
+):
     page = open_page("phone")
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     page.goto(f"{live_server.url}{pages_of(school)['puzzle results']}")
     card = page.locator(".result-item").first
     board = box_of(page, card.locator(".result-item__board"))
@@ -206,20 +197,20 @@ def test_at_390_px_a_result_card_stacks_board_words_and_answers(live_server, ope
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("language", ["", "/sk"])
 def test_the_teachers_pages_have_no_accessibility_faults(
-    live_server, open_page, teacher, school, size, language
+    live_server, signed_in, open_page, teacher, school, size, language
 ):
     page = open_page(size)
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     for name, address in pages_of(school).items():
         page.goto(f"{live_server.url}{language}{address}")
         assert axe_violations(page) == [], name
 
 
 def test_the_student_pages_tables_scroll_by_keyboard_as_named_groups_not_landmarks(
-    live_server, open_page, teacher, school
+    live_server, signed_in, open_page, teacher, school
 ):
     page = open_page("phone")
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     page.goto(live_server.url + pages_of(school)["student"])
     expect(page.get_by_role("heading", name="Answers: 3 chosen puzzles")).to_have_count(2)
     expect(page.get_by_role("group", name="Table of answers: 3 chosen puzzles")).to_have_count(2)
@@ -245,10 +236,10 @@ def described(page: Page, field: str) -> list[str]:
 
 
 def test_the_new_assignment_forms_help_texts_are_what_their_fields_are_described_by(
-    live_server, open_page, teacher, school
+    live_server, signed_in, open_page, teacher, school
 ):
     page = open_page("desktop")
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     page.goto(live_server.url + pages_of(school)["new assignment"])
     for field in ("#id_puzzle_ids", "#id_due_time"):
         texts = described(page, field)
@@ -272,10 +263,10 @@ def test_the_sign_up_forms_password_rules_are_all_in_the_description(live_server
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_saved_profiles_message_is_said_in_a_live_region_around_a_list(
-    live_server, open_page, teacher, size
+    live_server, signed_in, open_page, teacher, size
 ):
     page = open_page(size)
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     page.goto(live_server.url + "/accounts/profile/")
     page.get_by_role("button", name="Save").click()
     region = page.get_by_role("status")
@@ -286,10 +277,10 @@ def test_a_saved_profiles_message_is_said_in_a_live_region_around_a_list(
 
 @pytest.mark.parametrize("language", ["", "/sk"])
 def test_at_1280_px_the_class_pages_buttons_keep_apart_from_the_links_beside_them(
-    live_server, open_page, teacher, school, language
+    live_server, signed_in, open_page, teacher, school, language
 ):
     page = open_page("desktop")
-    signed_in(page, live_server, teacher)
+    signed_in(page, teacher)
     page.goto(f"{live_server.url}{language}{pages_of(school)['class']}")
     page.screenshot(path=f"/tmp/layout-1280{language.replace('/', '-')}-class.png", full_page=True)
     progress = page.locator("#progress-title + p")

@@ -84,9 +84,22 @@ def test_a_former_teacher_is_refused_in_words(week, make, almaz):
     assert answer.status_code == 403 and "You no longer teach" in answer.content.decode()
 
 
+@freeze_time(THURSDAY)
 def test_a_teacher_who_is_a_student_of_another_class_sees_only_that_one(week, make, other_class, almaz):
+    """Almaz teaches her own class and is a student of Bekele's: his class's board shows her as one of its
+    students, with her own best of the week, beside Hana; none of her own students; and she reads it as a
+    student, without the link to the class's teacher page."""
     MembershipFactory(school_class=other_class, student=almaz)
-    assert make.logged_in(almaz).get(reverse("classes:leaderboard", args=[other_class.pk])).status_code == 200
+    PuzzleRunFactory(user=almaz, score=9, started=when("2026-12-01 17:00"))
+    answer = make.logged_in(almaz).get(reverse("classes:leaderboard", args=[other_class.pk]))
+    assert answer.status_code == 200
+    html = answer.content.decode()
+    text = seen(html)
+    assert "Bekele's club: this week's puzzle streaks and storms" in text
+    # Ayana before Gebre; Almaz's 9 is her own run, Hana's 50 hers
+    assert "Student Best streak Best storm Almaz Ayana 9 – Hana Gebre 50 – The figures" in text
+    assert "Selam" not in text and "Dawit" not in text
+    assert f'href="{reverse("classes:class", args=[other_class.pk])}"' not in html
 
 
 def test_the_class_page_and_the_students_classes_link_to_it(week, make, almaz, selam):

@@ -25,28 +25,7 @@ from senterej.engine.notation import coordinate, parse_coordinate
 from senterej.engine.perft import perft
 from senterej.engine.pieces import MEDEQ, WHITE
 from senterej.engine.position import Position, move_from, move_promotion, move_to
-
-VARIANT = "senterej-crosscheck"
-# No extinction or bare-king rule, stalemate a draw and no move-count rules: nothing that could change
-# Fairy-Stockfish's move lists. promotionLimit counts the men of a kind on the board, as lost() does in R3.1.
-VARIANT_CONFIG = f"""
-[{VARIANT}]
-king = k
-fers = q
-rook = r
-alfil = b
-knight = n
-pawn = p
-startFen = rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
-doubleStep = false
-castling = false
-promotionPieceTypes = qrbn
-promotionLimit = q:1 r:2 b:2 n:2
-mandatoryPawnPromotion = true
-stalemateValue = draw
-checkmateValue = loss
-nMoveRule = 0
-"""
+from testing.fairy import VARIANT, fairy_fen, load
 
 START = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
 ENDGAMES = [
@@ -99,11 +78,6 @@ def beyond_fairy_stockfish(position: Position, move: int) -> bool:
 
 def our_moves(position: Position) -> list[str]:
     return sorted(coordinate(m) for m in position.legal_moves() if not beyond_fairy_stockfish(position, m))
-
-
-def fairy_fen(fen: str) -> str:
-    placement, turn = fen.split()[:2]
-    return f"{placement} {turn} - - 0 1"
 
 
 def fairy_moves(fen: str) -> list[str]:
@@ -188,7 +162,7 @@ def within_fairy_stockfish(position: Position, depth: int) -> bool:
 
 @pytest.fixture(scope="module", autouse=True)
 def variant() -> None:
-    pyffish.load_variant_config(VARIANT_CONFIG)
+    load()
     assert VARIANT in pyffish.variants()
     assert fairy_fen(START) == pyffish.start_fen(VARIANT)
 

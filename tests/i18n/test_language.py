@@ -61,8 +61,21 @@ def test_a_browser_asking_for_slovak_is_sent_to_slovak_pages(client):
 
 
 def test_a_chosen_language_beats_the_browsers(client):
+    """Both ways round: the switcher's English beats a browser that asks for Slovak, and the switcher's Slovak
+    beats a browser that asks for English. The page served says which language it is in three ways: its
+    address, the lang of <html> and Content-Language, and the words of its heading."""
     client.cookies[COOKIE] = "en"
-    assert client.get("/rules/", HTTP_ACCEPT_LANGUAGE="sk").status_code == 200
+    english = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="sk")
+    assert english.status_code == 200
+    assert '<html lang="en">' in english.text and english["Content-Language"] == "en"
+    assert "<h1>The rules of Senterej</h1>" in english.text
+
+    client.cookies[COOKIE] = "sk"
+    slovak = client.get("/rules/", HTTP_ACCEPT_LANGUAGE="en", follow=True)
+    assert slovak.redirect_chain == [("/sk/rules/", 302)]
+    assert slovak.status_code == 200
+    assert '<html lang="sk">' in slovak.text and slovak["Content-Language"] == "sk"
+    assert "<h1>Pravidlá Senterej</h1>" in slovak.text
 
 
 def test_forms_htmx_requests_and_unknown_addresses_are_not_redirected(client):

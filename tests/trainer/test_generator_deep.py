@@ -5,14 +5,25 @@ reproducible from a seed, and the deep puzzles added to a fixture without touchi
 there. The positions come from those climbs (seed 1)."""
 
 import json
+import re
 
+import pyffish
 from django.core.management import call_command
 
-from senterej.engine.notation import parse_coordinate
+from senterej.engine.notation import coordinate, parse_coordinate
+from senterej.engine.pieces import MEDEQ, NEGUS, WHITE
 from senterej.engine.position import Position
 from senterej.engine.proofs import DRAWN, status
 from senterej.engine.proofs.mate import MateSearch, prove_mate_line
-from trainer.generate.deep import DEEP_KIND, DEEP_PROOF_NODES, climbed_puzzle, deep_puzzle
+from testing.fairy import VARIANT, fairy_fen, load
+from trainer.generate.deep import (
+    DEEP_KIND,
+    DEEP_LEAST,
+    DEEP_MOST,
+    DEEP_PROOF_NODES,
+    climbed_puzzle,
+    deep_puzzle,
+)
 from trainer.generate.difficulty import difficulty
 from trainer.generate.finders import Found, mate_grade
 from trainer.generate.selection import Tagged, goals_met, initial_rating, select_more, tag
@@ -85,6 +96,8 @@ def test_r7_1_a_mate_in_four_with_a_second_first_move_is_refused():
     failure = prove_mate_line(TWO_MATES_IN_FOUR, TWO_MATES_IN_FOUR_LINE.split()).failure
     assert failure == "move 1 (c5a6) is not the only mate in 4: c5e6"
     assert deep_puzzle(TWO_MATES_IN_FOUR, "hand-made") is None
+    # trying everything finds the same two first moves
+    assert BruteForce().mating_moves(Position.from_fen(TWO_MATES_IN_FOUR), 4) == ["c5a6", "c5e6"]
 
 
 def test_a_line_one_move_short_of_the_mate_is_refused():
@@ -114,12 +127,95 @@ def test_the_search_is_as_sound_with_a_node_limit_it_does_not_reach():
 # --- the job kind ---
 
 
-def test_a_climb_from_a_fixed_seed_gives_the_same_proved_deep_mate():
-    found = climbed_puzzle(1, 7, 7)  # the eighth climb of K+N+N+B+B v K+N+P
-    assert found is not None and found == climbed_puzzle(1, 7, 7)
-    assert found.source == "deep K+N+N+B+B v K+N+P seed 1 climb 7"
-    assert validate(found.fen, found.moves) is None
-    assert tag(found).themes[0] == "mateIn4"
+class BruteForce:
+    """Forced mates found by trying everything, with nothing of the solver under test: the engine's plain
+    legal moves (R2, R3; checked against Fairy-Stockfish in tests/engine), mate as R7.1 has it, and R7.3
+    judged first (R7.5), so a move that leaves either side without a piece draws even if it mates. It knows
+    no count (R7.4) and no draw of R8: a test first shows that none of them can come into the line."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple, bool] = {}
+
+    @staticmethod
+    def bare(position: Position) -> bool:
+        pieces = [0, 0]
+        for square in range(64):
+            man = position.piece_at(square)
+            if man is not None and man.kind not in (NEGUS, MEDEQ):
+                pieces[man.colour] += 1
+        return 0 in pieces
+
+    def mates(self, position: Position, moves: int) -> bool:
+        """The side to move mates in at most `moves` moves whatever the other side does."""
+        key = (position.placement_key(), moves)
+        if key not in self.known:
+            self.known[key] = any(self.forces(position, move, moves) for move in position.legal_moves())
+        return self.known[key]
+
+    def forces(self, position: Position, move: int, moves: int) -> bool:
+        """`move` mates, or every reply to it is mated within the moves left."""
+        position.push(move)
+        try:
+            if self.bare(position):
+                return False
+            replies = position.legal_moves()
+            if not replies:
+                return position.is_check()
+            return moves > 1 and all(self._mated_after(position, reply, moves - 1) for reply in replies)
+        finally:
+            position.pop()
+
+    def _mated_after(self, position: Position, reply: int, moves: int) -> bool:
+        position.push(reply)
+        try:
+            return not self.bare(position) and self.mates(position, moves)
+        finally:
+            position.pop()
+
+    def mating_moves(self, position: Position, moves: int) -> list[str]:
+        return [coordinate(move) for move in position.legal_moves() if self.forces(position, move, moves)]
+
+
+def test_r7_1_a_climb_from_a_fixed_seed_gives_the_same_unique_deep_mate_every_time():
+    found = climbed_puzzle(1, 7, 7)  # the eighth climb of the eighth set, seed 1
+    assert found is not None and found == climbed_puzzle(1, 7, 7)  # the seed decides everything
+
+    # The position holds the material its source names, the solver (White or Black) first.
+    named = re.fullmatch(rf"{DEEP_KIND} (\S+) v (\S+) seed 1 climb 7", found.source)
+    assert named is not None
+    start = Position.from_fen(found.fen)
+    assert start.turn is not None  # a turn-based position (R4.1)
+    placement = found.fen.split()[0]
+    solver, defender = (str.isupper, str.islower) if start.turn == WHITE else (str.islower, str.isupper)
+    for men, side in zip(named.groups(), (solver, defender), strict=True):
+        assert sorted(men.split("+")) == sorted(man.upper() for man in placement if side(man))
+
+    line = found.moves.split()
+    length = (len(line) + 1) // 2
+    assert len(line) % 2 == 1 and DEEP_LEAST <= length <= DEEP_MOST
+    # No count or seventy-move rule can reach the end of the line (R7.4, R8.2); R8.1 needs more moves.
+    counts = [int(count) for count in found.fen.split()[6].split("/")]
+    assert max(counts) + length < 7 and int(found.fen.split()[4]) + len(line) < 140
+
+    # Every solver move is the only one that mates in the moves left, and none mates sooner, so each reply
+    # was a longest defence (R7.1); the last move mates, and leaves the defender a piece (R7.3).
+    brute = BruteForce()
+    position = Position.from_fen(found.fen)
+    for step in range(length):
+        left = length - step
+        if left > 1:
+            assert not brute.mates(position, left - 1), f"a quicker mate at move {step + 1}"
+        assert brute.mating_moves(position, left) == [line[2 * step]], f"move {step + 1}"
+        for move in line[2 * step : 2 * step + 2]:
+            position.push(parse_coordinate(move))
+    assert position.legal_moves() == [] and position.is_check() and not BruteForce.bare(position)
+
+    # Fairy-Stockfish plays the same line, every move legal to it, and calls its end a checkmate.
+    load()
+    fairy = fairy_fen(found.fen)
+    for ply in range(len(line)):
+        assert line[ply] in pyffish.legal_moves(VARIANT, fairy, line[:ply]), line[ply]
+    assert pyffish.legal_moves(VARIANT, fairy, line) == [] and pyffish.gives_check(VARIANT, fairy, line)
 
 
 # --- adding to a fixture ---
