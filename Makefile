@@ -37,8 +37,15 @@ AXE := $(VENV)/axe/node_modules/axe-core/axe.min.js
 # gunicorn's own variables: where it listens and how many worker processes it runs.
 BIND ?= 127.0.0.1:8000
 WEB_CONCURRENCY ?= 2
-# How many task workers `make serve` runs beside gunicorn (each runs one task at a time: a bot's reply, a job).
+# How many task workers take the bots' replies beside the web server (each runs one reply at a time); the
+# analysis board's evaluations and the curators' jobs have a worker each, on queues of their own.
 TASK_WORKERS ?= 1
+# The web server and the task workers run under supervisord (school/supervisord.conf), which starts again any
+# that exits; its socket, pid and log are kept in the virtualenv.
+# $(call supervise,WEB SERVER COMMAND,MORE TASK WORKER OPTIONS)
+supervise = mkdir -p $(VENV)/supervisor && WEB_COMMAND="$(1)" WORKER_OPTIONS="$(2)" PYTHON="$(abspath $(PY))" \
+	BOT_WORKERS=$(TASK_WORKERS) SUPERVISOR_DIR="$(abspath $(VENV))/supervisor" \
+	exec $(VENV)/bin/supervisord -c school/supervisord.conf
 
 .PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-classroom bench-selection bench-ladder messages
 
@@ -48,17 +55,14 @@ ifneq ($(FIXTURES),)
 	$(PY) manage.py loaddata $(FIXTURES)
 endif
 	$(PY) manage.py seed_demo
-	$(PY) manage.py db_worker --interval 0.2 & worker=$$!; \
-	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(call supervise,$(abspath $(PY)) manage.py runserver 127.0.0.1:8000,--interval 0.2)
 
 # No fixtures and no demo accounts: a production database keeps its own content.
 serve: $(VENV)/.runtime
 	$(PY) manage.py collectstatic --no-input
 	$(PY) manage.py migrate --no-input
-	workers=""; for n in $$(seq $(TASK_WORKERS)); do $(PY) manage.py db_worker --no-reload & workers="$$workers $$!"; done; \
-	trap 'kill $$workers 2>/dev/null' EXIT INT TERM; \
-	$(VENV)/bin/gunicorn school.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) --access-logfile - --error-logfile -
+	$(call supervise,$(abspath $(VENV))/bin/gunicorn school.wsgi --bind $(BIND) --workers $(WEB_CONCURRENCY) \
+	--access-logfile - --error-logfile -,)
 
 test: $(VENV)/.dev /usr/bin/chromium /usr/bin/msgfmt $(AXE)
 	$(VENV)/bin/ruff check .

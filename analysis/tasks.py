@@ -6,6 +6,6 @@ from django_tasks import task
 from analysis import evaluations
 
 
-@task()
+@task(queue_name="analysis")
 def evaluate(evaluation_id: int) -> None:
     evaluations.finish(evaluation_id)

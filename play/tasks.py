@@ -17,7 +17,7 @@ from play.replay import replay
 from senterej.engine.bots import Bot
 
 
-@task()
+@task(queue_name="bots")
 def bot_reply(game_id: str, version: int) -> None:
     game = Game.objects.filter(pk=uuid.UUID(game_id)).first()
     if game is None or game.version != version or not services.bot_to_act(game):

@@ -112,6 +112,10 @@ def trusted_proxies(environ: Mapping[str, str]) -> int | list[str]:
 DATABASE_BACKEND = "django_tasks_db.DatabaseBackend"
 RQ_BACKEND = "django_tasks_rq.RQBackend"
 TASK_BACKENDS = {"database": DATABASE_BACKEND, "rq": RQ_BACKEND}
+#: The task queues by urgency, each served by workers of its own, so that no curator's job or evaluation
+#: waits in front of a bot's reply: the bots' replies (endings' games too), the analysis board's evaluations,
+#: the curators' long jobs. Each task names its queue where it is defined.
+TASK_QUEUES = ("bots", "analysis", "jobs")
 
 
 def task_backend(environ: Mapping[str, str]) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, str]]]:
@@ -120,5 +124,6 @@ def task_backend(environ: Mapping[str, str]) -> tuple[dict[str, dict[str, Any]],
     name = environ.get("TASK_BACKEND", "database")
     if name not in TASK_BACKENDS:
         raise ImproperlyConfigured(f"TASK_BACKEND must be one of {', '.join(TASK_BACKENDS)}, not {name!r}.")
-    queues = {"default": {"URL": environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")}}
-    return {"default": {"BACKEND": TASK_BACKENDS[name]}}, queues
+    url = environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    queues = {queue: {"URL": url} for queue in TASK_QUEUES}
+    return {"default": {"BACKEND": TASK_BACKENDS[name], "QUEUES": list(TASK_QUEUES)}}, queues

@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "template_partials",
     "django_tasks",
     "django_tasks_db",
+    "school",
     "senterej",
     "accounts",
     "reviews",
@@ -118,9 +119,10 @@ TEMPLATES = [
 
 DATABASES = {"default": database(os.environ, default_url=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 
-# Background tasks (the bots' replies, curators' jobs): kept in the database and run by `manage.py db_worker`,
-# which `make run` and `make serve` start beside the server; or, with TASK_BACKEND=rq, in Redis (REDIS_URL)
-# and run by `manage.py rqworker`, for workers on many machines (see README.md).
+# Background tasks in three queues (bots' replies, evaluations, curators' jobs): kept in the database and run
+# by `manage.py task_worker --queue-name=…`, which `make run` and `make serve` start beside the server under
+# supervisord; or, with TASK_BACKEND=rq, in Redis (REDIS_URL) and run by `manage.py rqworker`, for workers on
+# many machines (see README.md).
 TASKS, RQ_QUEUES = task_backend(os.environ)
 if TASKS["default"]["BACKEND"] == RQ_BACKEND:
     INSTALLED_APPS.append("django_rq")

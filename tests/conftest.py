@@ -17,6 +17,7 @@ from django.test import Client
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
+from school.env import TASK_QUEUES
 from testing.factories import ADMIN, CURATOR, LEARNER, SECOND_LEARNER, TEACHER, UserFactory
 
 # On CI the properties are checked with a fixed sequence of examples, so that a run and its repetition agree
@@ -86,7 +87,9 @@ def fast_passwords(settings):
     ]
 
 
-IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+IMMEDIATE_TASKS = {
+    "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": list(TASK_QUEUES)}
+}
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,6 @@ from django_tasks import task
 from trainer import jobs
 
 
-@task()
+@task(queue_name="jobs")
 def curation_job(job_id: int) -> None:
     jobs.run(job_id)

@@ -155,7 +155,9 @@ def test_the_page_polls_until_the_worker_has_answered(client):
     assert not row.done and "The engine is thinking" in response.content.decode()
     poll = reverse("analysis:evaluation", args=[row.pk])
     assert client.get(poll, {"waiting": "1"}, HTTP_HX_REQUEST="true").status_code == 204
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    call_command(
+        "task_worker", "--batch", "--queue-name", "analysis", "--no-startup-delay", "--no-reload", verbosity=0
+    )
     answer = client.get(poll, {"waiting": "1"}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200 and "White mates in 2 moves." in answer.content.decode()
 

@@ -26,7 +26,9 @@ TURNS = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
 
 
 def run_worker() -> None:
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    call_command(
+        "task_worker", "--batch", "--queue-name", "bots", "--no-startup-delay", "--no-reload", verbosity=0
+    )
 
 
 def bot_game(client: Client, fen: str = TURNS) -> Game:

@@ -13,7 +13,7 @@ from rq import SimpleWorker
 
 from play import services
 from play.models import Game
-from school.env import RQ_BACKEND
+from school.env import RQ_BACKEND, TASK_QUEUES
 from senterej.engine import WHITE
 
 pytestmark = [
@@ -31,8 +31,8 @@ TURNS = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0"
 def rq(settings):
     import django_rq
 
-    settings.TASKS = {"default": {"BACKEND": RQ_BACKEND, "QUEUES": ["default"]}}
-    queue = django_rq.get_queue("default")
+    settings.TASKS = {"default": {"BACKEND": RQ_BACKEND, "QUEUES": list(TASK_QUEUES)}}
+    queue = django_rq.get_queue("bots")
     queue.empty()
     yield queue
     queue.empty()

@@ -95,11 +95,14 @@ def test_sqlite_writes_ahead_so_that_pages_read_while_a_write_commits():
 
 
 def test_the_task_backend_is_the_database_unless_rq_is_asked_for():
-    tasks, queues = task_backend({})
-    assert tasks == {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    assert queues == {"default": {"URL": "redis://127.0.0.1:6379/0"}}
-    tasks, queues = task_backend({"TASK_BACKEND": "rq", "REDIS_URL": "redis://10.0.0.9:6380/2"})
-    assert tasks == {"default": {"BACKEND": "django_tasks_rq.RQBackend"}}
-    assert queues == {"default": {"URL": "redis://10.0.0.9:6380/2"}}
+    """Either way the tasks wait in three queues by urgency, each with its own workers (and, with RQ, its own
+    Redis list): the bots' replies, the analysis board's evaluations, the curators' jobs."""
+    queues = ["bots", "analysis", "jobs"]
+    tasks, redis = task_backend({})
+    assert tasks == {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": queues}}
+    assert redis == {queue: {"URL": "redis://127.0.0.1:6379/0"} for queue in queues}
+    tasks, redis = task_backend({"TASK_BACKEND": "rq", "REDIS_URL": "redis://10.0.0.9:6380/2"})
+    assert tasks == {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": queues}}
+    assert redis == {queue: {"URL": "redis://10.0.0.9:6380/2"} for queue in queues}
     with pytest.raises(ImproperlyConfigured, match="TASK_BACKEND must be one of database, rq, not 'celery'"):
         task_backend({"TASK_BACKEND": "celery"})

@@ -145,7 +145,9 @@ def test_the_page_follows_a_waiting_job_to_its_verdict(curator_client):
     assert 'hx-trigger="every 2s"' in page and '<noscript><meta http-equiv="refresh" content="2">' in page
     assert reverse("admin:trainer_puzzle_job", args=[job.pk]) in page
     assert re.search(r"<button[^>]*disabled>Re-validate with the engine", page)
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    call_command(
+        "task_worker", "--batch", "--queue-name", "jobs", "--no-startup-delay", "--no-reload", verbosity=0
+    )
     poll = curator_client.get(page_of(puzzle), headers={"HX-Request": "true", "HX-Target": "puzzle-record"})
     assert "hx-trigger" not in poll.text and "<html" not in poll.text
     oob = re.search(r'<div id="record-said" hx-swap-oob="innerHTML">(.*?)</div>', poll.text, re.S).group(1)

@@ -22,7 +22,9 @@ FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles.jsonl"
 
 
 def run_worker() -> None:
-    call_command("db_worker", "--batch", "--no-startup-delay", "--no-reload", verbosity=0)
+    call_command(
+        "task_worker", "--batch", "--queue-name", "jobs", "--no-startup-delay", "--no-reload", verbosity=0
+    )
 
 
 def revalidate(client, puzzles: list[Puzzle]):

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class SchoolConfig(AppConfig):
+    """The project as an app, for what serves every room: the task worker's command. It has no models."""
+
+    name = "school"
+    label = "school"
+    verbose_name = _("Senterej school")

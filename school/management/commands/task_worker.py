@@ -1,0 +1,69 @@
+"""The task worker: django-tasks-db's `db_worker`, which rides out a database that goes away instead of
+dying with it. The library's worker raises out of its loop on the first error of a lost connection
+(`OperationalError`, `InterfaceError`), and a process supervisor would then restart it in a tight loop for as
+long as the database is down; this one closes its connections, waits (half a second, doubling to 15 s at
+most) and asks again, so that a bot's reply queued before an outage is played as soon as the database is
+back. A worker that has run a minute without a fault starts its waits from the shortest again.
+
+Each worker serves the queues it is given (`--queue-name bots`): `make serve` runs the bots' replies, the
+analysis board's evaluations and the curators' jobs on workers of their own, so that no job or evaluation
+waits in front of a bot."""
+
+import logging
+import os
+import time
+from typing import Any
+
+from django.db import connections
+from django.db.utils import InterfaceError, OperationalError
+from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
+from django_tasks_db.management.commands import db_worker
+
+logger = logging.getLogger("django_tasks")
+
+FIRST_WAIT = 0.5
+LONGEST_WAIT = 15.0
+#: A run this long without a fault counts as recovered: the next fault waits from FIRST_WAIT again.
+RECOVERED_AFTER = 60.0
+
+
+class SteadyWorker(db_worker.Worker):
+    def run(self) -> None:
+        wait = FIRST_WAIT
+        while self.running:
+            started = time.monotonic()
+            try:
+                super().run()
+                return
+            except (OperationalError, InterfaceError) as error:
+                if time.monotonic() - started > RECOVERED_AFTER:
+                    wait = FIRST_WAIT
+                logger.warning("The database is out of reach (%s); asking again in %.1f s.", error, wait)
+                for connection in connections.all(initialized_only=True):
+                    connection.close_if_unusable_or_obsolete()
+                    connection.close()
+                time.sleep(wait)
+                wait = min(wait * 2, LONGEST_WAIT)
+
+
+class Command(db_worker.Command):
+    help = "Runs background tasks of the given queues, riding out a database that goes away."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        self.configure_logging(options["verbosity"])
+        worker = SteadyWorker(
+            queue_names=options["queue_name"].split(","),
+            interval=options["interval"],
+            batch=options["batch"],
+            backend_name=options["backend_name"],
+            startup_delay=options["startup_delay"],
+            max_tasks=options["max_tasks"],
+            worker_id=options["worker_id"],
+        )
+        if options["reload"] and not options["batch"]:
+            if os.environ.get(DJANGO_AUTORELOAD_ENV) == "true":
+                worker.configure_signals()
+            run_with_reloader(worker.run)
+        else:
+            worker.configure_signals()
+            worker.run()
