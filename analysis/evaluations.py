@@ -57,12 +57,31 @@ def ask(*, fen: str, seen: list[list[int]], budget: Budget) -> Evaluation:
         key=question_key(fen, seen, budget),
         defaults={"fen": fen, "seen": seen, "max_nodes": budget.nodes, "seconds": budget.seconds},
     )
-    lost = not evaluation.done and timezone.now() - evaluation.asked > PATIENCE
-    if created or lost:
-        if lost:
-            Evaluation.objects.filter(pk=evaluation.pk).update(asked=timezone.now())
+    if created:
         evaluate.enqueue(evaluation.pk)
         evaluation.refresh_from_db()
+        return evaluation
+    return ask_again(evaluation)
+
+
+def is_lost(evaluation: Evaluation) -> bool:
+    """Whether the question is still open after PATIENCE: its task was lost with its worker, as far as
+    anyone can tell."""
+    return not evaluation.done and timezone.now() - evaluation.asked > PATIENCE
+
+
+def ask_again(evaluation: Evaluation) -> Evaluation:
+    """Enqueues a lost question again (once, however many ask at the same moment: the first to move its
+    time on enqueues it); an answered or a fresh question is left as it is."""
+    from analysis.tasks import evaluate
+
+    if is_lost(evaluation):
+        moved = Evaluation.objects.filter(pk=evaluation.pk, asked=evaluation.asked).update(
+            asked=timezone.now()
+        )
+        if moved:
+            evaluate.enqueue(evaluation.pk)
+    evaluation.refresh_from_db()
     return evaluation
 
 

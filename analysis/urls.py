@@ -7,5 +7,6 @@ urlpatterns = [
     path("", views.board, name="board"),
     path("evaluate/", views.evaluate, name="evaluate"),
     path("evaluation/<int:evaluation_id>/", views.evaluation, name="evaluation"),
+    path("evaluation/<int:evaluation_id>/again/", views.evaluation_again, name="evaluation_again"),
     path("play-on/", views.play_on, name="play_on"),
 ]

@@ -4,6 +4,7 @@ evaluation asked for and polled, and playing on against a bot from the position 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import push_url
@@ -112,7 +113,7 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
 def evaluation_context(evaluation: Evaluation | None) -> dict[str, object]:
     if evaluation is None:
         return {}
-    context: dict[str, object] = {"row": evaluation}
+    context: dict[str, object] = {"row": evaluation, "lost": evaluations.is_lost(evaluation)}
     if evaluation.done:
         if evaluation.white_choice:
             position = Position.from_fen(evaluation.fen)
@@ -144,11 +145,27 @@ def evaluate(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def evaluation(request: HtmxHttpRequest, evaluation_id: int) -> HttpResponse:
-    """The evaluation as it stands, polled by the page while the engine thinks (204: not yet)."""
+    """The evaluation as it stands, polled by the page while the engine thinks (204: not yet). Once the
+    patience runs out, the poll answers with a way to ask again, so that the open page offers it."""
     found = get_object_or_404(Evaluation, pk=evaluation_id)
-    if request.htmx and not found.done and request.GET.get("waiting") == "1":
+    waiting = request.htmx and request.GET.get("waiting") == "1"
+    if waiting and not found.done and not evaluations.is_lost(found):
         return HttpResponse(status=204)
     return render_evaluation(request, found)
+
+
+@require_POST
+def evaluation_again(request: HtmxHttpRequest, evaluation_id: int) -> HttpResponse:
+    """Asks again for an evaluation whose task was lost; one answered or still fresh is shown as it is."""
+    found = evaluations.ask_again(get_object_or_404(Evaluation, pk=evaluation_id))
+    if request.htmx:
+        return render_evaluation(request, found)
+    back = request.headers.get("Referer", "")
+    if url_has_allowed_host_and_scheme(
+        back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return redirect(back)
+    return redirect("analysis:board")
 
 
 def render_evaluation(request: HttpRequest, found: Evaluation) -> HttpResponse:

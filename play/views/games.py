@@ -61,9 +61,18 @@ def game_page(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     leaving.note_presence(game, seats, now)
     since = request.GET.get("since")
     away = request.GET.get("away") == "1"
-    if request.htmx and since == str(game.version) and away == _away(game, seats, now):
+    late = request.GET.get("late") == "1"
+    unchanged = since == str(game.version) and away == _away(game, seats, now) and late == bot_late(game, now)
+    if request.htmx and unchanged:
         return HttpResponse(status=204)  # polling: nothing new
     return draw(request, game, seats)
+
+
+def bot_late(game: Game, now: datetime) -> bool:
+    """Whether the bot owes a reply that is longer in coming than BOT_PATIENCE: lost with its worker, as far
+    as anyone can tell. The polling page asks with what it shows, so that it offers to ask again by itself
+    when the patience runs out."""
+    return services.bot_to_act(game) and now - game.updated > BOT_PATIENCE
 
 
 def _away(game: Game, seats: services.Seats, now: datetime) -> bool:
@@ -166,7 +175,7 @@ def game_context(
         and game.mode != Game.Mode.HOTSEAT,
         "bot_thinking": thinking,
         "bot_name": players.get(game.bot_colour, ""),
-        "bot_late": thinking and timezone.now() - game.updated > BOT_PATIENCE,
+        "bot_late": thinking and bot_late(game, timezone.now()),
         **move_list(game, steps, _acting_side(game, seats, final)),
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
         if game.mode == Game.Mode.ONLINE and not game.joined and game.invite_code and not game.is_over

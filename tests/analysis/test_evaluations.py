@@ -3,6 +3,8 @@ the answers worked out by hand from the rules (R7.1 mates, R7.4 the count, a man
 met before into the question (R8.1), and it is shown on the page, stored and reused; a werera position gets
 the werera policy's choices."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import reverse
 
@@ -157,6 +159,34 @@ def test_the_page_polls_until_the_worker_has_answered(client):
     assert client.get(poll, {"waiting": "1"}, HTTP_HX_REQUEST="true").status_code == 204
     call_command(
         "task_worker", "--batch", "--queue-name", "analysis", "--no-startup-delay", "--no-reload", verbosity=0
+    )
+    answer = client.get(poll, {"waiting": "1"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and "White mates in 2 moves." in answer.content.decode()
+
+
+@pytest.mark.queued_tasks
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_evaluation_is_offered_again_by_the_open_page_and_asked_once(client):
+    """Its worker was killed: the poll says nothing new while the engine may only be slow, then, past the
+    patience, answers with a way to ask again (the open page shows it with no reload). Asked twice at once, it
+    is enqueued once; the worker then answers it."""
+    from django.core.management import call_command
+    from django_tasks_db.models import DBTaskResult
+
+    ask(client, MATE_IN_TWO)
+    row = Evaluation.objects.get()
+    DBTaskResult.objects.all().delete()  # the worker that held it was killed
+    poll = reverse("analysis:evaluation", args=[row.pk])
+    assert client.get(poll, {"waiting": "1"}, HTTP_HX_REQUEST="true").status_code == 204
+    Evaluation.objects.filter(pk=row.pk).update(asked=row.asked - evaluations.PATIENCE - timedelta(seconds=1))
+    offered = client.get(poll, {"waiting": "1"}, HTTP_HX_REQUEST="true").content.decode()
+    again = reverse("analysis:evaluation_again", args=[row.pk])
+    assert "The engine has not answered." in offered and f'hx-post="{again}"' in offered
+    assert "The engine is thinking" in client.post(again, HTTP_HX_REQUEST="true").content.decode()
+    assert "The engine is thinking" in client.post(again, HTTP_HX_REQUEST="true").content.decode()
+    assert DBTaskResult.objects.count() == 1
+    call_command(
+        "task_worker", "--batch", "--queue-name=analysis", "--no-startup-delay", "--no-reload", verbosity=0
     )
     answer = client.get(poll, {"waiting": "1"}, HTTP_HX_REQUEST="true")
     assert answer.status_code == 200 and "White mates in 2 moves." in answer.content.decode()

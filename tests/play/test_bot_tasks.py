@@ -154,6 +154,27 @@ def test_a_lost_reply_is_offered_again_and_asking_twice_plays_once(client):
     assert response.status_code == 409 and "The bot has already answered" in response.content.decode()
 
 
+def test_the_open_page_offers_to_ask_again_by_itself_when_the_patience_runs_out(client):
+    """The page polls with what it shows (`late=0` while the bot is thinking): nothing new while the reply may
+    only be slow, then the page with "Ask again" once BOT_PATIENCE has passed, with no reload; a page that
+    already offers it is left as it is."""
+    game = bot_game(client)
+    play(client, game, "e2e3")
+    DBTaskResult.objects.all().delete()  # the worker that held it was killed
+    game.refresh_from_db()
+    page = client.get(reverse("game", args=[game.id]), HTTP_HX_REQUEST="true").content.decode()
+    poll = f"?since={game.version}&away=0&late=0"
+    assert poll in page and "has not answered" not in page
+    address = reverse("game", args=[game.id]) + poll
+    assert client.get(address, HTTP_HX_REQUEST="true").status_code == 204
+    Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(seconds=21))
+    redrawn = client.get(address, HTTP_HX_REQUEST="true")
+    assert redrawn.status_code == 200
+    assert "Novice (bot) has not answered." in redrawn.content.decode()
+    assert f"?since={game.version}&away=0&late=1" in redrawn.content.decode()
+    assert client.get(address.replace("late=0", "late=1"), HTTP_HX_REQUEST="true").status_code == 204
+
+
 def test_someone_else_cannot_ask_the_bot(client):
     game = bot_game(client)
     play(client, game, "e2e3")
