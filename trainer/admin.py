@@ -402,11 +402,13 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     def get_urls(self) -> list[URLPattern]:
         imports = self.admin_site.admin_view(self.import_view)
         job = self.admin_site.admin_view(self.job_view)
+        job_again = self.admin_site.admin_view(self.job_again_view)
         generation = self.admin_site.admin_view(self.generate_view)
         return [
             path("import/", imports, name="trainer_puzzle_import"),
             path("generate/", generation, name="trainer_puzzle_generate"),
             path("jobs/<int:job_id>/", job, name="trainer_puzzle_job"),
+            path("jobs/<int:job_id>/again/", job_again, name="trainer_puzzle_job_again"),
             *super().get_urls(),
         ]
 
@@ -450,12 +452,14 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         return TemplateResponse(request, "admin/trainer/puzzle/generate.html", context, status=status)
 
     def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
-        """A long job's progress while it runs (the page reloads itself), then what it found."""
+        """A long job's progress while it runs (the page reloads itself), then what it found; a job lost with
+        its worker is marked failed here, with a way to run it again."""
         if not self.has_change_permission(request):
             raise PermissionDenied
         job = CurationJob.objects.filter(pk=job_id).first()
         if job is None:
             raise Http404(_("There is no such job."))
+        job = jobs.notice_lost(job)
         refused = job.result.get("refused", []) if job.is_finished else []
         context = {
             **self.admin_site.each_context(request),
@@ -467,3 +471,15 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         }
         status = 400 if refused else 200
         return TemplateResponse(request, "admin/trainer/puzzle/job.html", context, status=status)
+
+    def job_again_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
+        """A failed job's work as a new job (POST); any other job is left as it is."""
+        if not self.has_change_permission(request):
+            raise PermissionDenied
+        job = CurationJob.objects.filter(pk=job_id).first()
+        if job is None:
+            raise Http404(_("There is no such job."))
+        if request.method != "POST" or job.status != CurationJob.Status.FAILED:
+            return redirect("admin:trainer_puzzle_job", job_id=job.pk)
+        new = jobs.again(job=job, user=signed_in(request))
+        return redirect("admin:trainer_puzzle_job", job_id=new.pk)

@@ -1,14 +1,21 @@
 """Curators' long jobs: proving many puzzles again, importing a file of them, generating new ones. A job is
-a row that the admin
-creates and a background task runs (`trainer.tasks.curation_job`); the task reports how far it has come as
-it goes, each report a small write of its own, and keeps what it found for the job's page."""
+a row that the admin creates and a background task runs (`trainer.tasks.curation_job`); the task reports how
+far it has come as it goes, each report a small write of its own, and keeps what it found for the job's page.
 
+While it runs, a heartbeat (a thread beside the work) writes the time every few seconds. A running job not
+heard from for a minute was lost with its worker (killed, or its machine gone): its page marks it failed,
+says why, and offers to run it again."""
+
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import timedelta
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -25,6 +32,9 @@ PROGRESS_EVERY = 0.5
 FAILURES_LISTED = 30
 #: A generation runs at most this many of the generator's jobs for each puzzle asked for.
 GENERATOR_RUNS_PER_PUZZLE = 3
+#: How often a running job's heartbeat is written, and how long without one before the job counts as lost.
+BEAT_EVERY = 5.0
+PATIENCE = timedelta(seconds=60)
 
 
 def start(*, kind: str, user: User, payload: list[int] | list[str] | dict[str, int]) -> CurationJob:
@@ -37,6 +47,44 @@ def start(*, kind: str, user: User, payload: list[int] | list[str] | dict[str, i
     curation_job.enqueue(job.pk)
     job.refresh_from_db()
     return job
+
+
+def again(*, job: CurationJob, user: User) -> CurationJob:
+    """The same work as a failed job, as a new job."""
+    return start(kind=job.kind, user=user, payload=job.payload)
+
+
+def notice_lost(job: CurationJob) -> CurationJob:
+    """Marks a running job failed if its heartbeat stopped more than PATIENCE ago (once, whoever looks)."""
+    last = job.heartbeat or job.created
+    if job.status != CurationJob.Status.RUNNING or timezone.now() - last <= PATIENCE:
+        return job
+    CurationJob.objects.filter(pk=job.pk, status=CurationJob.Status.RUNNING, heartbeat=job.heartbeat).update(
+        status=CurationJob.Status.FAILED, result={"lost": True}, finished=timezone.now()
+    )
+    job.refresh_from_db()
+    return job
+
+
+@contextmanager
+def _heartbeat(job_id: int) -> Iterator[None]:
+    """Writes the job's heartbeat every BEAT_EVERY seconds from a thread of its own while the work runs."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(BEAT_EVERY):
+                CurationJob.objects.filter(pk=job_id).update(heartbeat=timezone.now())
+        finally:
+            connection.close()  # the thread's own connection
+
+    thread = threading.Thread(target=beat, name=f"curation-job-{job_id}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 class _Progress:
@@ -55,13 +103,14 @@ def run(job_id: int) -> None:
     """Runs a waiting job to its end; a job that raises is marked failed with the reason, never left
     running."""
     claimed = CurationJob.objects.filter(pk=job_id, status=CurationJob.Status.QUEUED).update(
-        status=CurationJob.Status.RUNNING
+        status=CurationJob.Status.RUNNING, heartbeat=timezone.now()
     )
     if not claimed:
         return
     job = CurationJob.objects.get(pk=job_id)
     try:
-        result = _work(job)
+        with _heartbeat(job_id):
+            result = _work(job)
     except Exception as error:
         job.status, job.result = CurationJob.Status.FAILED, {"error": str(error) or type(error).__name__}
     else:
@@ -127,6 +176,8 @@ def _new_puzzle(tagged: "Tagged", user: User | None) -> int:
 def describe(job: CurationJob) -> list[str]:
     """The job's outcome in the curator's words."""
     result = job.result
+    if job.status == CurationJob.Status.FAILED and result.get("lost"):
+        return [_("The worker running this job stopped before the job was done. Run it again.")]
     if job.status == CurationJob.Status.FAILED:
         return [_("The job stopped: %(error)s") % {"error": result.get("error", "")}]
     if not job.is_finished:

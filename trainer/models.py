@@ -280,6 +280,8 @@ class CurationJob(models.Model):
     #: What it found: the failing puzzles with their reasons, or the import's counts or refused lines.
     result = models.JSONField(_("result"), default=dict, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    #: Written every few seconds while a worker runs the job, so that a job whose worker died is noticed.
+    heartbeat = models.DateTimeField(_("last heard from"), null=True, blank=True)
     finished = models.DateTimeField(_("finished"), null=True, blank=True)
 
     class Meta:

@@ -3,12 +3,15 @@ own database backend: the admin answers at once with the job's page, which shows
 worker has done it, and then what it found; a job that breaks says so and is never left running."""
 
 import json
+import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
+from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from testing.factories import DER_MATE, FERES_MATE, LADDER, LADDER_REASON, PuzzleFactory
@@ -92,6 +95,54 @@ def test_a_job_that_breaks_says_so_and_is_not_left_running(admin_client, monkeyp
     assert job.status == CurationJob.Status.FAILED and job.finished is not None
     page = admin_client.get(address).content.decode()
     assert "The job stopped: the engine&#x27;s table is gone" in page
+
+
+def test_a_job_lost_with_its_worker_is_marked_failed_on_its_page_and_can_be_run_again(admin_client):
+    """A worker killed mid-job leaves it running with a stale heartbeat: within a minute of the last beat the
+    page still waits; after it, the page says the worker stopped, stops reloading, and runs the work again as
+    a new job, which the next worker finishes."""
+    address = revalidate(admin_client, [PuzzleFactory(line=DER_MATE)])
+    job = CurationJob.objects.get()
+    DBTaskResult.objects.all().delete()  # the worker that held it was killed
+    beat = timezone.now() - jobs.PATIENCE + timedelta(seconds=10)
+    CurationJob.objects.filter(pk=job.pk).update(status=CurationJob.Status.RUNNING, heartbeat=beat)
+    page = admin_client.get(address).content.decode()
+    assert "Status: running." in page and 'http-equiv="refresh"' in page and "Run it again" not in page
+    CurationJob.objects.filter(pk=job.pk).update(heartbeat=beat - timedelta(seconds=11))
+    page = admin_client.get(address).content.decode()
+    assert "Status: failed." in page and 'http-equiv="refresh"' not in page
+    assert "The worker running this job stopped before the job was done. Run it again." in page
+    again = reverse("admin:trainer_puzzle_job_again", args=[job.pk])
+    assert f'action="{again}"' in page
+    response = admin_client.post(again)
+    new = CurationJob.objects.exclude(pk=job.pk).get()
+    assert response["Location"] == reverse("admin:trainer_puzzle_job", args=[new.pk])
+    assert (new.kind, new.payload, new.status) == (job.kind, job.payload, CurationJob.Status.QUEUED)
+    run_worker()
+    new.refresh_from_db()
+    assert new.status == CurationJob.Status.DONE and new.heartbeat is not None
+    assert admin_client.post(reverse("admin:trainer_puzzle_job_again", args=[new.pk])).status_code == 302
+    assert CurationJob.objects.count() == 2  # a job that did not fail is not run again
+
+
+def test_a_running_job_beats_while_it_works(admin_client, monkeypatch):
+    """The heartbeat is written from beside the work while the work runs, not only at its steps."""
+    revalidate(admin_client, [PuzzleFactory(line=DER_MATE)])
+    job = CurationJob.objects.get()
+    monkeypatch.setattr(jobs, "BEAT_EVERY", 0.05)
+    beats = []
+
+    def slow(**options):
+        first = CurationJob.objects.get(pk=job.pk).heartbeat
+        deadline = time.monotonic() + 5
+        while CurationJob.objects.get(pk=job.pk).heartbeat == first and time.monotonic() < deadline:
+            time.sleep(0.05)
+        beats.append(CurationJob.objects.get(pk=job.pk).heartbeat != first)
+        return []
+
+    monkeypatch.setattr(puzzle_edits, "revalidate", slow)
+    run_worker()
+    assert beats == [True]
 
 
 def test_a_job_runs_once(admin_client):
