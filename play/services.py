@@ -155,6 +155,28 @@ def settle(*, game_id: uuid.UUID, now: datetime) -> Game | None:
         return game
 
 
+def settle_all(*, now: datetime) -> int:
+    """Settles every game whose deadline has passed by `now`, each in a transaction of its own; says how
+    many. Only games with a clock running are read."""
+    running = Game.objects.filter(status=Game.Status.ONGOING, clock_since__isnull=False)
+    settled = 0
+    fields = (
+        "id",
+        "status",
+        "fen",
+        "clock_since",
+        "clock_seconds",
+        "white_time",
+        "black_time",
+        "round_seconds",
+    )
+    for game in running.only(*fields):
+        if clocks.overdue(game, now):
+            settle(game_id=game.id, now=now)
+            settled += 1
+    return settled
+
+
 def _settle(game: Game, now: datetime) -> None:
     """`settle` on a row already locked."""
     if not clocks.overdue(game, now):
@@ -173,10 +195,11 @@ def _settle(game: Game, now: datetime) -> None:
             continue
         out = played.position.turn
         assert out is not None
+        fell = clocks.flag_falls(game, played.position)
         clocks.flagged(game, out)
         game.status = Game.Status.TIME
         game.result = "0-1" if out == WHITE else "1-0"
-        finish(game)
+        finish(game, at=fell)
 
 
 def _choose(game: Game, played: rules.Game, seats: Seats, text: str) -> int:
@@ -400,9 +423,10 @@ def bot_acts(*, game_id: uuid.UUID, version: int, choice: int) -> None:
     ask_bot(game)
 
 
-def finish(game: Game) -> None:
+def finish(game: Game, at: datetime | None = None) -> None:
+    """Ends the game, now or at the moment given (a flag that fell while nobody was looking)."""
     game.white_choice = game.black_choice = game.draw_offer = game.draw_declined = ""
-    game.finished = timezone.now()
+    game.finished = at or timezone.now()
     clocks.stop(game, game.finished)
     game.version += 1
     game.save()
