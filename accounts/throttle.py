@@ -1,6 +1,8 @@
 """Throttles for what costs someone else something: a password-reset mail (the inbox of whoever owns the
-address), a puzzle report (the curators' time). Each request is counted per client address and per account
-in the cache, in fixed windows; one over the limit is refused with 429 and changes nothing.
+address), a puzzle report (the curators' time), the engine's work (an evaluation, a game against a bot: the
+task workers everyone shares). Each request is counted per client address and per account (or per visitor:
+the account, else the session a visitor already has) in the cache, in fixed windows; one over the limit is
+refused with 429 and changes nothing. The limits per address are wide, since a whole school may share one.
 
 The counters live in the default cache, which is per process unless CACHES names a shared one: with several
 workers each counts on its own, so a limit may be reached a few times over, never without bound."""
@@ -11,6 +13,7 @@ import time
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.http import HttpRequest
 
 
 @dataclass(frozen=True)
@@ -46,3 +49,14 @@ def allow(scope: str, *, address: str, account: str | None, per_address: Rate, p
     by_address = _take(f"{scope}:address", address, per_address)
     by_account = account is None or _take(f"{scope}:account", account, per_account)
     return by_address and by_account
+
+
+def visitor(request: HttpRequest) -> str | None:
+    """Who asks, beyond their address: the account, or else the session a visitor already has (none is made
+    for this); None for a visitor with neither, who is counted by address alone."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return f"account:{user.pk}"
+    session = getattr(request, "session", None)
+    key = session.session_key if session is not None else None
+    return f"session:{key}" if key else None

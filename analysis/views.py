@@ -6,9 +6,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import push_url
 
+from accounts import throttle
+from accounts.clients import client_address
 from accounts.requests import HtmxHttpRequest
 from analysis import evaluations
 from analysis.address import Address, AddressError, read
@@ -16,7 +19,7 @@ from analysis.evaluation_words import shown, werera_choice
 from analysis.forms import PlayOnForm
 from analysis.models import Evaluation
 from analysis.steps import Walked, seen_keys, tried, walk
-from play import services
+from play import bot_quota, services
 from play.game_words import result_sentence
 from play.models import Game
 from play.seats import remember
@@ -27,6 +30,10 @@ from senterej.engine.notation import IllegalMoveError
 
 #: The longest move a person types (SAN with a disambiguation and a promotion is well under it).
 LONGEST_MOVE = 12
+#: New questions to the engine a visitor (the account, or the session) may ask in a minute, and an address
+#: (a whole school may share one): the analysis queue's workers are everyone's.
+EVALUATIONS_PER_VISITOR = throttle.Rate(count=10, seconds=60)
+EVALUATIONS_PER_ADDRESS = throttle.Rate(count=120, seconds=60)
 
 
 @require_safe
@@ -137,10 +144,40 @@ def evaluate(request: HtmxHttpRequest) -> HttpResponse:
         return draw(
             request, state, error=_("The game is over here: there is nothing to evaluate."), status=400
         )
-    evaluation = evaluations.ask(fen=state.position.fen(), seen=seen_keys(state), budget=evaluations.BUDGET)
+    fen, seen = state.position.fen(), seen_keys(state)
+    if evaluations.stored(fen, seen, evaluations.BUDGET) is None and not _may_ask_the_engine(request):
+        minutes = EVALUATIONS_PER_VISITOR.minutes
+        message = ngettext(
+            "You have asked the engine for many evaluations in a short time, so this one was not asked. "
+            "Try again in a minute.",
+            "You have asked the engine for many evaluations in a short time, so this one was not asked. "
+            "Try again in %(minutes)d minutes.",
+            minutes,
+        ) % {"minutes": minutes}
+        if request.htmx:
+            context = {
+                "fields": state.address.fields(),
+                "budget": evaluations.BUDGET,
+                "evaluation_refused": message,
+            }
+            return render(request, "analysis/_evaluation.html", context, status=429)
+        return draw(request, state, error=message, status=429)
+    evaluation = evaluations.ask(fen=fen, seen=seen, budget=evaluations.BUDGET)
     if request.htmx:
         return render_evaluation(request, evaluation)
     return redirect(page_url(state.address))
+
+
+def _may_ask_the_engine(request: HttpRequest) -> bool:
+    """Counts one new question to the engine from the request's visitor (a question already answered or
+    asked costs nothing); False past either limit."""
+    return throttle.allow(
+        "evaluation",
+        address=client_address(request),
+        account=throttle.visitor(request),
+        per_address=EVALUATIONS_PER_ADDRESS,
+        per_account=EVALUATIONS_PER_VISITOR,
+    )
 
 
 @require_safe
@@ -187,6 +224,8 @@ def play_on(request: HtmxHttpRequest) -> HttpResponse:
         return draw(request, state, error=_("Choose a bot and your side."), status=400)
     human = Side(form.cleaned_data["side"]).colour
     try:
+        if not bot_quota.allowed(request):
+            raise services.PlayError(bot_quota.refusal(), 429)
         game = services.start_game(
             mode=Game.Mode.BOT,
             fen=state.position.fen(),

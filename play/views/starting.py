@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from play import my_games, services
+from play import bot_quota, my_games, services
 from play.forms import NEW_GAME_INITIAL, NewGameForm, blank_new_game_fields
 from play.models import Game
 from play.seats import remember, seats_for
@@ -26,6 +26,8 @@ def play(request: HttpRequest) -> HttpResponse:
             human = random.choice(COLOURS) if colour == "random" else Side(colour).colour
             mode = form.cleaned_data["mode"]
             try:
+                if mode == Game.Mode.BOT and not bot_quota.allowed(request):
+                    raise services.PlayError(bot_quota.refusal(), 429)
                 game = services.start_game(
                     mode=mode,
                     human=human,
