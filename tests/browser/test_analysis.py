@@ -84,3 +84,34 @@ def test_the_analysis_board_has_no_accessibility_violations(live_server, browser
     assert axe_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     context.close()
+
+
+@pytest.mark.queued_tasks
+@pytest.mark.parametrize(
+    "language,words", [("", "The engine has not answered."), ("/sk", "Počítač neodpovedal.")]
+)
+def test_a_lost_evaluation_is_offered_again_on_the_open_page_without_a_reload(
+    live_server, open_page, language, words
+):
+    """No worker takes the question (one killed mid-search leaves the same): the page says the engine is
+    thinking, and once the patience has run out its own poll brings "Ask again", on a phone, clean for
+    axe-core; asking again puts the question back to the engine."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from analysis import evaluations
+    from analysis.models import Evaluation
+
+    page = open_page("phone")
+    page.goto(f"{live_server.url}{language}/analysis/?fen=k7/8/1K6/8/8/8/8/n6R+w+-+-+0+1+0/0")
+    page.locator("#evaluation form button").click()
+    expect(page.locator(".analysis__thinking")).to_be_visible()
+    Evaluation.objects.update(asked=timezone.now() - evaluations.PATIENCE - timedelta(seconds=1))
+    again = page.locator("#evaluation form button")
+    expect(page.locator("#evaluation")).to_contain_text(words)
+    assert axe_violations(page) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    again.click()
+    expect(page.locator(".analysis__thinking")).to_be_visible()
+    assert Evaluation.objects.get().asked > timezone.now() - timedelta(seconds=30)
