@@ -12,10 +12,11 @@ waits in front of a bot."""
 import logging
 import os
 import time
+from contextlib import suppress
 from typing import Any
 
 from django.db import connections
-from django.db.utils import InterfaceError, OperationalError
+from django.db.utils import DatabaseError, InterfaceError, OperationalError
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
 
@@ -40,8 +41,8 @@ class SteadyWorker(db_worker.Worker):
                     wait = FIRST_WAIT
                 logger.warning("The database is out of reach (%s); asking again in %.1f s.", error, wait)
                 for connection in connections.all(initialized_only=True):
-                    connection.close_if_unusable_or_obsolete()
-                    connection.close()
+                    with suppress(DatabaseError):
+                        connection.close()
                 time.sleep(wait)
                 wait = min(wait * 2, LONGEST_WAIT)
 
