@@ -1,8 +1,8 @@
 # Two commands on a fresh Debian machine with Python 3.11:
 #   make run    set up and serve the site on http://127.0.0.1:8000 (SQLite, all fixtures loaded), with the
-#               worker that runs background tasks (the bots' replies, curators' jobs) beside it
+#               task workers of each queue and the clock beside it, under supervisord
 #   make serve  serve it in production: collectstatic, migrate, then gunicorn on $BIND with $WEB_CONCURRENCY
-#               workers and the task worker beside it (see the README's environment variables)
+#               workers, the task workers and the clock beside it under supervisord (see the README)
 #   make test   set up and run every check: lint, format, types, migrations, the whole test suite on SQLite
 #               (browser tests and engine conformance included), then the tests that touch the database again
 #               on a private PostgreSQL cluster (see tools/postgres)
