@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.http import HttpRequest
 
+from accounts.clients import client_address
+
 
 @dataclass(frozen=True)
 class Rate:
@@ -60,3 +62,14 @@ def visitor(request: HttpRequest) -> str | None:
     session = getattr(request, "session", None)
     key = session.session_key if session is not None else None
     return f"session:{key}" if key else None
+
+
+def allow_visitor(scope: str, request: HttpRequest, *, per_address: Rate, per_visitor: Rate) -> bool:
+    """`allow` for the request's address and visitor: one request of `scope` counted against both."""
+    return allow(
+        scope,
+        address=client_address(request),
+        account=visitor(request),
+        per_address=per_address,
+        per_account=per_visitor,
+    )

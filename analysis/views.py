@@ -11,7 +11,6 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import push_url
 
 from accounts import throttle
-from accounts.clients import client_address
 from accounts.requests import HtmxHttpRequest
 from analysis import evaluations
 from analysis.address import Address, AddressError, read
@@ -171,12 +170,8 @@ def evaluate(request: HtmxHttpRequest) -> HttpResponse:
 def _may_ask_the_engine(request: HttpRequest) -> bool:
     """Counts one new question to the engine from the request's visitor (a question already answered or
     asked costs nothing); False past either limit."""
-    return throttle.allow(
-        "evaluation",
-        address=client_address(request),
-        account=throttle.visitor(request),
-        per_address=EVALUATIONS_PER_ADDRESS,
-        per_account=EVALUATIONS_PER_VISITOR,
+    return throttle.allow_visitor(
+        "evaluation", request, per_address=EVALUATIONS_PER_ADDRESS, per_visitor=EVALUATIONS_PER_VISITOR
     )
 
 

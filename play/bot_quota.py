@@ -7,7 +7,6 @@ from django.http import HttpRequest
 from django.utils.translation import ngettext
 
 from accounts import throttle
-from accounts.clients import client_address
 
 PER_VISITOR = throttle.Rate(count=10, seconds=10 * 60)
 PER_ADDRESS = throttle.Rate(count=300, seconds=10 * 60)
@@ -15,13 +14,7 @@ PER_ADDRESS = throttle.Rate(count=300, seconds=10 * 60)
 
 def allowed(request: HttpRequest) -> bool:
     """Counts one bot game started by the request's visitor; False past either limit."""
-    return throttle.allow(
-        "bot-game",
-        address=client_address(request),
-        account=throttle.visitor(request),
-        per_address=PER_ADDRESS,
-        per_account=PER_VISITOR,
-    )
+    return throttle.allow_visitor("bot-game", request, per_address=PER_ADDRESS, per_visitor=PER_VISITOR)
 
 
 def refusal() -> str:
