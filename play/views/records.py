@@ -6,14 +6,21 @@ import uuid
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
+from accounts import throttle
 from accounts.requests import HtmxHttpRequest
 from play import names, services
 from play.forms import ImportForm
 from play.seats import remember
 from play.views.games import game_for
 from senterej.engine import WHITE
+
+#: Records a visitor (the account, or the session) may import in ten minutes, and an address (a whole school
+#: may share one): each is replayed move by move by the engine, and a person imports a few games at a time.
+IMPORTS_PER_VISITOR = throttle.Rate(count=20, seconds=10 * 60)
+IMPORTS_PER_ADDRESS = throttle.Rate(count=400, seconds=10 * 60)
 
 
 @require_safe
@@ -34,6 +41,8 @@ def import_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
+                if not _may_import(request):
+                    raise services.PlayError(_import_refusal(), 429)
                 game, tags = services.import_record(text=form.cleaned_data["record"])
             except services.PlayError as error:
                 form.add_error("record", error.message)
@@ -45,3 +54,21 @@ def import_game(request: HttpRequest) -> HttpResponse:
         else:
             status = 400
     return render(request, "play/import.html", {"form": form}, status=status)
+
+
+def _may_import(request: HttpRequest) -> bool:
+    """Counts one record to import from the request's visitor (a form refused before any work is not
+    counted); False past either limit."""
+    return throttle.allow_visitor(
+        "game-import", request, per_address=IMPORTS_PER_ADDRESS, per_visitor=IMPORTS_PER_VISITOR
+    )
+
+
+def _import_refusal() -> str:
+    minutes = IMPORTS_PER_VISITOR.minutes
+    return ngettext(
+        "You have imported many games in a short time, so this one was not imported. Try again in a minute.",
+        "You have imported many games in a short time, so this one was not imported. "
+        "Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
