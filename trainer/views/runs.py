@@ -17,7 +17,9 @@ from django.utils import timezone
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from accounts import throttle
 from accounts.requests import HtmxHttpRequest
 from senterej.board.san_markup import move_html, sentence
 from senterej.board.view import BoardView
@@ -30,6 +32,10 @@ from trainer.puzzle_words import numbered
 
 #: The largest id a form may name: anything above is no row's.
 LARGEST_ID = 2**31 - 1
+#: Runs (streaks and storms together) a visitor (the account, or the session) may begin in ten minutes, and an
+#: address (a whole school may share one): a player begins again soon after a miss, but not thirty times.
+RUNS_PER_VISITOR = throttle.Rate(count=30, seconds=10 * 60)
+RUNS_PER_ADDRESS = throttle.Rate(count=600, seconds=10 * 60)
 
 
 class StepForm(forms.Form):
@@ -143,16 +149,38 @@ class RunPages:
     missed_at_the_end: bool = False
 
 
-def home(request: HtmxHttpRequest, pages: RunPages) -> HttpResponse:
-    """The kind's own page: its rules, a way to begin, the player's best and history."""
+def home(request: HtmxHttpRequest, pages: RunPages, error: str = "", status: int = 200) -> HttpResponse:
+    """The kind's own page: its rules, a way to begin, the player's best and history (and why a run was
+    not begun, when one was refused)."""
     context = {**record_context(request, pages.kind.kind), **pages.home_context(request)}
     context["run_kind"] = pages.name
-    return render(request, f"trainer/{pages.name}.html", context)
+    context["error"] = error
+    return render(request, f"trainer/{pages.name}.html", context, status=status)
 
 
 def begin(request: HtmxHttpRequest, pages: RunPages) -> HttpResponse:
+    """A new run, unless the visitor has begun many lately: then the kind's page says when to try again."""
+    if not _may_begin(request):
+        return home(request, pages, error=_refusal(), status=429)
     run = pages.kind.begin(session=request.session, user=request.user)
     return redirect(f"trainer:{pages.name}_run", run_id=run.pk)
+
+
+def _may_begin(request: HtmxHttpRequest) -> bool:
+    """Counts one run begun by the request's visitor; False past either limit."""
+    return throttle.allow_visitor(
+        "puzzle-run", request, per_address=RUNS_PER_ADDRESS, per_visitor=RUNS_PER_VISITOR
+    )
+
+
+def _refusal() -> str:
+    minutes = RUNS_PER_VISITOR.minutes
+    return ngettext(
+        "You have begun many runs in a short time, so this one was not begun. Try again in a minute.",
+        "You have begun many runs in a short time, so this one was not begun. "
+        "Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def show(request: HtmxHttpRequest, run_id: int, pages: RunPages) -> HttpResponse:
