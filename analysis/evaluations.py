@@ -48,20 +48,34 @@ def stored(fen: str, seen: list[list[int]], budget: Budget) -> Evaluation | None
     return Evaluation.objects.filter(key=question_key(fen, seen, budget)).first()
 
 
-def ask(*, fen: str, seen: list[list[int]], budget: Budget) -> Evaluation:
+def ask(*, fen: str, seen: list[list[int]], budget: Budget, asker: str = "") -> Evaluation:
     """The evaluation of the question, stored or new; a new one (or one whose task was lost) is enqueued,
-    after its row is written and with no transaction open, as the bots' replies are."""
+    after its row is written and with no transaction open, as the bots' replies are. A new one is held by
+    `asker` (see `waiting`) until it is answered."""
     from analysis.tasks import evaluate  # the task module runs `found` from here
 
     evaluation, created = Evaluation.objects.get_or_create(
         key=question_key(fen, seen, budget),
-        defaults={"fen": fen, "seen": seen, "max_nodes": budget.nodes, "seconds": budget.seconds},
+        defaults={
+            "fen": fen,
+            "seen": seen,
+            "max_nodes": budget.nodes,
+            "seconds": budget.seconds,
+            "asker": asker,
+        },
     )
     if created:
         evaluate.enqueue(evaluation.pk)
         evaluation.refresh_from_db()
         return evaluation
     return ask_again(evaluation)
+
+
+def waiting(asker: str) -> int:
+    """How many of the asker's questions wait for the engine: open, and not yet past PATIENCE (a question
+    lost with its worker holds no one back). One read of the index of the open questions."""
+    since = timezone.now() - PATIENCE
+    return Evaluation.objects.filter(asker=asker, done=False, asked__gt=since).count()
 
 
 def is_lost(evaluation: Evaluation) -> bool:
@@ -106,13 +120,14 @@ def found(evaluation: Evaluation) -> dict[str, object]:
 
 
 def finish(evaluation_id: int) -> None:
-    """Answers an open question once: a repeated or late task changes nothing."""
+    """Answers an open question once: a repeated or late task changes nothing. The answer is everyone's,
+    so whoever asked it is forgotten."""
     evaluation = Evaluation.objects.filter(pk=evaluation_id, done=False).first()
     if evaluation is None:
         return
     answer = found(evaluation)
     Evaluation.objects.filter(pk=evaluation_id, done=False).update(
-        **answer, done=True, finished=timezone.now()
+        **answer, done=True, finished=timezone.now(), asker=""
     )
 
 

@@ -4,6 +4,7 @@ evaluation asked for and polled, and playing on against a bot from the position 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -11,6 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django_htmx.http import push_url
 
 from accounts import throttle
+from accounts.clients import client_address
 from accounts.requests import HtmxHttpRequest
 from analysis import evaluations
 from analysis.address import Address, AddressError, read
@@ -33,6 +35,11 @@ LONGEST_MOVE = 12
 #: (a whole school may share one): the analysis queue's workers are everyone's.
 EVALUATIONS_PER_VISITOR = throttle.Rate(count=10, seconds=60)
 EVALUATIONS_PER_ADDRESS = throttle.Rate(count=120, seconds=60)
+#: New questions of a visitor's that may wait for the engine at once: one worker answers them in turn, so a
+#: visitor's fourth would only make everyone else's wait longer.
+EVALUATIONS_WAITING_PER_VISITOR = 3
+#: The same for an address whose visitors have neither an account nor a session: a class may share one.
+EVALUATIONS_WAITING_PER_ADDRESS = 30
 
 
 @require_safe
@@ -144,27 +151,71 @@ def evaluate(request: HtmxHttpRequest) -> HttpResponse:
             request, state, error=_("The game is over here: there is nothing to evaluate."), status=400
         )
     fen, seen = state.position.fen(), seen_keys(state)
-    if evaluations.stored(fen, seen, evaluations.BUDGET) is None and not _may_ask_the_engine(request):
-        minutes = EVALUATIONS_PER_VISITOR.minutes
-        message = ngettext(
-            "You have asked the engine for many evaluations in a short time, so this one was not asked. "
-            "Try again in a minute.",
-            "You have asked the engine for many evaluations in a short time, so this one was not asked. "
-            "Try again in %(minutes)d minutes.",
-            minutes,
-        ) % {"minutes": minutes}
-        if request.htmx:
-            context = {
-                "fields": state.address.fields(),
-                "budget": evaluations.BUDGET,
-                "evaluation_refused": message,
-            }
-            return render(request, "analysis/_evaluation.html", context, status=429)
-        return draw(request, state, error=message, status=429)
-    evaluation = evaluations.ask(fen=fen, seen=seen, budget=evaluations.BUDGET)
+    asker = ""
+    if evaluations.stored(fen, seen, evaluations.BUDGET) is None:  # a question already asked costs nothing
+        asker, most, by_address = _asker(request)
+        message = _waiting_refusal(evaluations.waiting(asker), most, by_address)
+        if not message and not _may_ask_the_engine(request):
+            message = _rate_refusal()
+        if message:
+            return _evaluation_refused(request, state, message)
+    evaluation = evaluations.ask(fen=fen, seen=seen, budget=evaluations.BUDGET, asker=asker)
     if request.htmx:
         return render_evaluation(request, evaluation)
     return redirect(page_url(state.address))
+
+
+def _asker(request: HttpRequest) -> tuple[str, int, bool]:
+    """Who holds a new question while it waits, how many may wait at once, and whether that is an address:
+    the visitor (the account, or the session), else the address. Kept as a keyed digest, not as itself."""
+    who, most, by_address = throttle.visitor(request), EVALUATIONS_WAITING_PER_VISITOR, False
+    if who is None:
+        who, most, by_address = f"address:{client_address(request)}", EVALUATIONS_WAITING_PER_ADDRESS, True
+    return salted_hmac("analysis.asker", who, algorithm="sha256").hexdigest()[:32], most, by_address
+
+
+def _waiting_refusal(waiting: int, most: int, by_address: bool) -> str:
+    """Why a new question is not asked while `waiting` of the asker's already wait ("" when it may be)."""
+    if waiting < most:
+        return ""
+    if by_address:
+        return ngettext(
+            "%(count)d evaluation asked from here is already waiting for the engine, so this one was not "
+            "asked. Ask again when it is done.",
+            "%(count)d evaluations asked from here are already waiting for the engine, so this one was not "
+            "asked. Ask again when one of them is done.",
+            waiting,
+        ) % {"count": waiting}
+    return ngettext(
+        "You already have %(count)d evaluation waiting for the engine, so this one was not asked. "
+        "Ask again when it is done.",
+        "You already have %(count)d evaluations waiting for the engine, so this one was not asked. "
+        "Ask again when one of them is done.",
+        waiting,
+    ) % {"count": waiting}
+
+
+def _rate_refusal() -> str:
+    minutes = EVALUATIONS_PER_VISITOR.minutes
+    return ngettext(
+        "You have asked the engine for many evaluations in a short time, so this one was not asked. "
+        "Try again in a minute.",
+        "You have asked the engine for many evaluations in a short time, so this one was not asked. "
+        "Try again in %(minutes)d minutes.",
+        minutes,
+    ) % {"minutes": minutes}
+
+
+def _evaluation_refused(request: HtmxHttpRequest, state: Walked, message: str) -> HttpResponse:
+    """A new question not asked: a 429 with the reason in words, and the way to ask again, later."""
+    if request.htmx:
+        context = {
+            "fields": state.address.fields(),
+            "budget": evaluations.BUDGET,
+            "evaluation_refused": message,
+        }
+        return render(request, "analysis/_evaluation.html", context, status=429)
+    return draw(request, state, error=message, status=429)
 
 
 def _may_ask_the_engine(request: HttpRequest) -> bool:

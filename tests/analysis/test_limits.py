@@ -1,10 +1,16 @@
-"""The engine's work shared fairly: a visitor (here an account) may ask ten new evaluations a minute and
-start ten games against the bots in ten minutes; past that, a 429 in words that says when to try again, and
-nothing is asked or started. A question already asked costs nothing, and another visitor is not held back."""
+"""The engine's work shared fairly: a visitor (here an account) may ask ten new evaluations a minute, have
+three waiting for the engine at once, and start ten games against the bots in ten minutes; past that, a 429
+in words that says when to try again, and nothing is asked or started. A question already asked costs
+nothing, and another visitor is not held back."""
+
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 
+from analysis import evaluations, views
+from analysis.evaluations import Budget
 from analysis.models import Evaluation
 from play.models import Game
 
@@ -69,3 +75,62 @@ def test_the_eleventh_bot_game_in_ten_minutes_is_refused_and_games_with_friends_
     assert refused.status_code == 429 and "Try again in 10 minutes." in refused.content.decode()
     assert Game.objects.filter(mode=Game.Mode.BOT).count() == 10
     assert log_in(second_learner).post(reverse("play"), new_game).status_code == 302
+
+
+#: What a question waiting here may spend once answered: little, so that answering one is quick.
+SMALL = Budget(nodes=2_000, seconds=600.0)
+
+
+@pytest.mark.queued_tasks
+@pytest.mark.django_db(transaction=True)
+def test_a_fourth_new_evaluation_waiting_at_once_is_refused_until_one_is_done(
+    monkeypatch, log_in, learner, second_learner
+):
+    monkeypatch.setattr(evaluations, "BUDGET", SMALL)
+    client = log_in(learner)
+    for fen in FENS[:3]:
+        assert ask(client, fen, HTTP_HX_REQUEST="true").status_code == 200
+    assert Evaluation.objects.filter(done=False).count() == 3
+    refused = ask(client, FENS[3], HTTP_HX_REQUEST="true")
+    text = refused.content.decode()
+    assert refused.status_code == 429
+    assert "You already have 3 evaluations waiting for the engine, so this one was not asked." in text
+    assert "Ask again when one of them is done." in text and 'name="fen"' in text
+    plain = ask(client, FENS[3])
+    assert plain.status_code == 429 and "Ask again when one of them is done." in plain.content.decode()
+    assert (Evaluation.objects.count(), DBTaskResult.objects.count()) == (3, 3)
+    same = ask(client, FENS[0], HTTP_HX_REQUEST="true")  # asked before: never refused, nothing new
+    assert same.status_code == 200 and "The engine is thinking" in same.content.decode()
+    assert (Evaluation.objects.count(), DBTaskResult.objects.count()) == (3, 3)
+    assert ask(log_in(second_learner), FENS[3], HTTP_HX_REQUEST="true").status_code == 200
+    answered = Evaluation.objects.get(fen=FENS[0])
+    evaluations.finish(answered.pk)  # what the worker does with it
+    answered.refresh_from_db()
+    assert answered.done and answered.asker == ""  # the answer is everyone's
+    assert ask(client, FENS[4], HTTP_HX_REQUEST="true").status_code == 200
+    assert ask(client, FENS[5], HTTP_HX_REQUEST="true").status_code == 429
+    slovak = client.post("/sk" + reverse("analysis:evaluate"), {"fen": FENS[5]})
+    assert slovak.status_code == 429 and "Už čakáš na 3 hodnotenia od počítača" in slovak.content.decode()
+    assert Evaluation.objects.count() == 5
+
+
+@pytest.mark.queued_tasks
+@pytest.mark.django_db(transaction=True)
+def test_without_an_account_or_a_session_the_address_holds_the_questions_and_a_lost_one_holds_none(
+    monkeypatch, client, log_in, learner
+):
+    monkeypatch.setattr(evaluations, "BUDGET", SMALL)
+    monkeypatch.setattr(views, "EVALUATIONS_WAITING_PER_ADDRESS", 2)
+    for fen in FENS[:2]:
+        assert ask(client, fen, HTTP_HX_REQUEST="true").status_code == 200
+    refused = ask(client, FENS[2], HTTP_HX_REQUEST="true")
+    assert refused.status_code == 429
+    assert "2 evaluations asked from here are already waiting for the engine" in refused.content.decode()
+    assert Evaluation.objects.count() == 2
+    assert ask(log_in(learner), FENS[2], HTTP_HX_REQUEST="true").status_code == 200  # held by the account
+    lost = Evaluation.objects.get(fen=FENS[0])
+    Evaluation.objects.filter(pk=lost.pk).update(
+        asked=lost.asked - evaluations.PATIENCE - timedelta(seconds=1)
+    )
+    assert ask(client, FENS[3], HTTP_HX_REQUEST="true").status_code == 200
+    assert Evaluation.objects.count() == 4
