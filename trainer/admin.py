@@ -403,12 +403,14 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         imports = self.admin_site.admin_view(self.import_view)
         job = self.admin_site.admin_view(self.job_view)
         job_again = self.admin_site.admin_view(self.job_again_view)
+        job_cancel = self.admin_site.admin_view(self.job_cancel_view)
         generation = self.admin_site.admin_view(self.generate_view)
         return [
             path("import/", imports, name="trainer_puzzle_import"),
             path("generate/", generation, name="trainer_puzzle_generate"),
             path("jobs/<int:job_id>/", job, name="trainer_puzzle_job"),
             path("jobs/<int:job_id>/again/", job_again, name="trainer_puzzle_job_again"),
+            path("jobs/<int:job_id>/cancel/", job_cancel, name="trainer_puzzle_job_cancel"),
             *super().get_urls(),
         ]
 
@@ -454,12 +456,7 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
     def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
         """A long job's progress while it runs (the page reloads itself), then what it found; a job lost with
         its worker is marked failed here, with a way to run it again."""
-        if not self.has_change_permission(request):
-            raise PermissionDenied
-        job = CurationJob.objects.filter(pk=job_id).first()
-        if job is None:
-            raise Http404(_("There is no such job."))
-        job = jobs.notice_lost(job)
+        job = jobs.notice_lost(self._job(request, job_id))
         refused = job.result.get("refused", []) if job.is_finished else []
         context = {
             **self.admin_site.each_context(request),
@@ -473,13 +470,25 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         return TemplateResponse(request, "admin/trainer/puzzle/job.html", context, status=status)
 
     def job_again_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
-        """A failed job's work as a new job (POST); any other job is left as it is."""
+        """A failed or cancelled job's work as a new job (POST); any other job is left as it is."""
+        job = self._job(request, job_id)
+        again = (CurationJob.Status.FAILED, CurationJob.Status.CANCELLED)
+        if request.method != "POST" or job.status not in again:
+            return redirect("admin:trainer_puzzle_job", job_id=job.pk)
+        new = jobs.again(job=job, user=signed_in(request))
+        return redirect("admin:trainer_puzzle_job", job_id=new.pk)
+
+    def job_cancel_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
+        """Stops a job that has not finished (POST), back to its page; a finished one is left as it is."""
+        job = self._job(request, job_id)
+        if request.method == "POST":
+            jobs.cancel(job)
+        return redirect("admin:trainer_puzzle_job", job_id=job.pk)
+
+    def _job(self, request: HttpRequest, job_id: int) -> CurationJob:
         if not self.has_change_permission(request):
             raise PermissionDenied
         job = CurationJob.objects.filter(pk=job_id).first()
         if job is None:
             raise Http404(_("There is no such job."))
-        if request.method != "POST" or job.status != CurationJob.Status.FAILED:
-            return redirect("admin:trainer_puzzle_job", job_id=job.pk)
-        new = jobs.again(job=job, user=signed_in(request))
-        return redirect("admin:trainer_puzzle_job", job_id=new.pk)
+        return job

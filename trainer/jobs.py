@@ -1,10 +1,18 @@
 """Curators' long jobs: proving many puzzles again, importing a file of them, generating new ones. A job is
-a row that the admin creates and a background task runs (`trainer.tasks.curation_job`); the task reports how
+a row that the admin creates and background tasks run (`trainer.tasks.curation_job`); the work reports how
 far it has come as it goes, each report a small write of its own, and keeps what it found for the job's page.
 
-While it runs, a heartbeat (a thread beside the work) writes the time every few seconds. A running job not
-heard from for a minute was lost with its worker (killed, or its machine gone): its page marks it failed,
-says why, and offers to run it again."""
+A re-validation is proved in chunks of CHUNK puzzles, each chunk a task of its own that queues the next: the
+jobs queue stays fair between curators (a short job waits for a chunk, not for a long job), and a chunk lost
+with its worker (`school.lost_tasks` runs it again) is proved again from the last chunk kept. An import and
+a generation are one task each, written at their end in one transaction, so a lost one runs again whole.
+
+A curator may cancel a job that has not finished: the work stops at its next report, and a re-validation
+keeps the verdicts of the chunks it finished.
+
+While a task of the job runs, a heartbeat (a thread beside the work) writes the time every few seconds. A
+running job not heard from for a minute was lost for good: its page marks it failed, says why, and offers to
+run it again."""
 
 import threading
 import time
@@ -28,6 +36,10 @@ if TYPE_CHECKING:
 
 #: At most one progress write in this many seconds.
 PROGRESS_EVERY = 0.5
+#: Puzzles proved by one task of a re-validation (about five seconds of the engine's work).
+CHUNK = 25
+REVALIDATIONS = (CurationJob.Kind.REVALIDATE, CurationJob.Kind.REVALIDATE_AND_DISABLE)
+UNFINISHED = (CurationJob.Status.QUEUED, CurationJob.Status.RUNNING)
 #: A job's page names this many failing puzzles, then counts the rest.
 FAILURES_LISTED = 30
 #: A generation runs at most this many of the generator's jobs for each puzzle asked for.
@@ -37,14 +49,33 @@ BEAT_EVERY = 5.0
 PATIENCE = timedelta(seconds=60)
 
 
+class Cancelled(Exception):
+    """The curator cancelled the job while it ran."""
+
+
 def start(*, kind: str, user: User, payload: list[int] | list[str] | dict[str, int]) -> CurationJob:
     """Makes the job and hands it to the task worker; with a backend that runs tasks at once, it is done
     when this returns."""
+    total = payload["count"] * GENERATOR_RUNS_PER_PUZZLE if isinstance(payload, dict) else len(payload)
+    if kind in REVALIDATIONS:
+        payload = sorted(int(pk) for pk in payload)
+    job = CurationJob.objects.create(kind=kind, user=user, payload=payload, total=total)
+    _queue(job.pk)
+    job.refresh_from_db()
+    return job
+
+
+def _queue(job_id: int) -> None:
     from trainer.tasks import curation_job  # the task module runs jobs through this one
 
-    total = payload["count"] * GENERATOR_RUNS_PER_PUZZLE if isinstance(payload, dict) else len(payload)
-    job = CurationJob.objects.create(kind=kind, user=user, payload=payload, total=total)
-    curation_job.enqueue(job.pk)
+    curation_job.enqueue(job_id)
+
+
+def cancel(job: CurationJob) -> CurationJob:
+    """Stops a job that has not finished (a finished one is left as it is)."""
+    CurationJob.objects.filter(pk=job.pk, status__in=UNFINISHED).update(
+        status=CurationJob.Status.CANCELLED, finished=timezone.now()
+    )
     job.refresh_from_db()
     return job
 
@@ -88,35 +119,76 @@ def _heartbeat(job_id: int) -> Iterator[None]:
 
 
 class _Progress:
-    def __init__(self, job: CurationJob) -> None:
+    """Writes how far the work has come (`done`, counted from `start`), at most every PROGRESS_EVERY
+    seconds; raises Cancelled when the write finds the job no longer running."""
+
+    def __init__(self, job: CurationJob, start: int = 0) -> None:
         self.job = job
+        self.start = start
         self.last = 0.0
 
     def __call__(self, done: int) -> None:
         now = time.monotonic()
         if now - self.last >= PROGRESS_EVERY:
             self.last = now
-            CurationJob.objects.filter(pk=self.job.pk).update(done=done)
+            running = CurationJob.objects.filter(pk=self.job.pk, status=CurationJob.Status.RUNNING)
+            if not running.update(done=self.start + done):
+                raise Cancelled
 
 
 def run(job_id: int) -> None:
-    """Runs a waiting job to its end; a job that raises is marked failed with the reason, never left
-    running."""
-    claimed = CurationJob.objects.filter(pk=job_id, status=CurationJob.Status.QUEUED).update(
+    """Runs the job's next task: a re-validation's next chunk, or the whole of any other job. A job that
+    raises is marked failed with the reason, never left running; a job no longer waiting or running (done,
+    failed, cancelled) is left as it is."""
+    CurationJob.objects.filter(pk=job_id, status=CurationJob.Status.QUEUED).update(
         status=CurationJob.Status.RUNNING, heartbeat=timezone.now()
     )
-    if not claimed:
+    job = CurationJob.objects.filter(pk=job_id, status=CurationJob.Status.RUNNING).first()
+    if job is None:
         return
-    job = CurationJob.objects.get(pk=job_id)
     try:
         with _heartbeat(job_id):
-            result = _work(job)
+            if job.kind in REVALIDATIONS:
+                _revalidate_chunk(job)
+            else:
+                _end(job, CurationJob.Status.DONE, _work(job), done=job.total)
+    except Cancelled:
+        return
     except Exception as error:
-        job.status, job.result = CurationJob.Status.FAILED, {"error": str(error) or type(error).__name__}
-    else:
-        job.status, job.result, job.done = CurationJob.Status.DONE, result, job.total
-    job.finished = timezone.now()
-    job.save(update_fields=["status", "result", "done", "finished"])
+        _end(job, CurationJob.Status.FAILED, {"error": str(error) or type(error).__name__}, done=job.done)
+
+
+def _end(job: CurationJob, status: str, result: dict[str, object], done: int) -> None:
+    """The job's last write, unless a curator cancelled it meanwhile."""
+    CurationJob.objects.filter(pk=job.pk, status=CurationJob.Status.RUNNING).update(
+        status=status, result=result, done=done, finished=timezone.now()
+    )
+
+
+def _revalidate_chunk(job: CurationJob) -> None:
+    """Proves the next CHUNK puzzles from where the last kept chunk ended and keeps their verdicts with
+    the earlier ones; then queues the next chunk, or ends the job. Kept only if no other run of this chunk
+    kept it first, so that a chunk run twice counts once."""
+    ids = job.payload[job.saved : job.saved + CHUNK]
+    verdicts = puzzle_edits.revalidate(
+        puzzles=Puzzle.objects.filter(pk__in=ids).order_by("pk"),
+        user=job.user,
+        disable_failing=job.kind == CurationJob.Kind.REVALIDATE_AND_DISABLE,
+        progress=_Progress(job, start=job.saved),
+    )
+    failing = [[v.puzzle.pk, v.reason, v.disabled] for v in verdicts if v.reason is not None]
+    result = {
+        "proved": job.result.get("proved", 0) + len(verdicts),
+        "failing": job.result.get("failing", []) + failing,
+    }
+    saved = job.saved + len(ids)
+    last = saved >= len(job.payload)
+    ended = {"status": CurationJob.Status.DONE, "finished": timezone.now()} if last else {}
+    kept = CurationJob.objects.filter(pk=job.pk, status=CurationJob.Status.RUNNING, saved=job.saved).update(
+        saved=saved, done=saved, result=result, heartbeat=timezone.now(), **ended
+    )
+    if kept and not ended:
+        _queue(job.pk)
 
 
 def _work(job: CurationJob) -> dict[str, object]:
@@ -130,15 +202,7 @@ def _work(job: CurationJob) -> dict[str, object]:
         except puzzle_file.ImportRefused as refused:
             return {"refused": [[error.number, error.reason] for error in refused.errors]}
         return {"created": imported.created, "updated": imported.updated, "unchanged": imported.unchanged}
-    puzzles = Puzzle.objects.filter(pk__in=job.payload).order_by("pk")
-    verdicts = puzzle_edits.revalidate(
-        puzzles=puzzles,
-        user=job.user,
-        disable_failing=job.kind == CurationJob.Kind.REVALIDATE_AND_DISABLE,
-        progress=progress,
-    )
-    failing = [[v.puzzle.pk, v.reason, v.disabled] for v in verdicts if v.reason is not None]
-    return {"proved": len(verdicts), "failing": failing}
+    raise ValueError(f"no such kind of job: {job.kind}")
 
 
 def _generate(job: CurationJob, progress: _Progress) -> dict[str, object]:
@@ -180,6 +244,15 @@ def describe(job: CurationJob) -> list[str]:
         return [_("The worker running this job stopped before the job was done. Run it again.")]
     if job.status == CurationJob.Status.FAILED:
         return [_("The job stopped: %(error)s") % {"error": result.get("error", "")}]
+    if job.status == CurationJob.Status.CANCELLED and job.kind not in REVALIDATIONS:
+        return [_("Cancelled before its end: nothing was written.")]
+    if job.status == CurationJob.Status.CANCELLED:
+        cancelled = ngettext(
+            "Cancelled after %(saved)d of %(total)d puzzle; its verdict is kept.",
+            "Cancelled after %(saved)d of %(total)d puzzles; their verdicts are kept.",
+            job.saved,
+        ) % {"saved": job.saved, "total": job.total}
+        return [cancelled, *(_verdicts(result) if result.get("proved") else [])]
     if not job.is_finished:
         return []
     if job.kind == CurationJob.Kind.GENERATE:
@@ -197,6 +270,11 @@ def describe(job: CurationJob) -> list[str]:
             _("Imported: %(created)s new, %(updated)s updated, %(unchanged)s unchanged.")
             % {"created": result["created"], "updated": result["updated"], "unchanged": result["unchanged"]}
         ]
+    return _verdicts(result)
+
+
+def _verdicts(result: dict[str, Any]) -> list[str]:
+    """A re-validation's failing puzzles, then how many are sound."""
     words = []
     for pk, reason, disabled in result["failing"][:FAILURES_LISTED]:
         line = _("Puzzle %(pk)s fails: %(reason)s") % {"pk": pk, "reason": reason}

@@ -267,6 +267,7 @@ class CurationJob(models.Model):
         RUNNING = "running", _("running")
         DONE = "done", _("done")
         FAILED = "failed", _("failed")
+        CANCELLED = "cancelled", _("cancelled")
 
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
     user = models.ForeignKey(
@@ -277,6 +278,9 @@ class CurationJob(models.Model):
     payload = models.JSONField(_("work"), default=list)
     total = models.PositiveIntegerField(_("items"), default=0)
     done = models.PositiveIntegerField(_("items done"), default=0)
+    #: How many of the payload's items have their outcome kept in `result`: a re-validation is proved in
+    #: chunks, and a chunk lost with its worker is proved again from here.
+    saved = models.PositiveIntegerField(_("items saved"), default=0)
     #: What it found: the failing puzzles with their reasons, or the import's counts or refused lines.
     result = models.JSONField(_("result"), default=dict, blank=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -294,7 +298,7 @@ class CurationJob(models.Model):
 
     @property
     def is_finished(self) -> bool:
-        return self.status in (self.Status.DONE, self.Status.FAILED)
+        return self.status in (self.Status.DONE, self.Status.FAILED, self.Status.CANCELLED)
 
 
 class PuzzleRun(models.Model):

@@ -205,3 +205,131 @@ def test_a_generation_leaves_out_the_positions_already_here(admin_client, pool):
 def test_a_generation_asks_for_a_sensible_number(admin_client, data):
     response = admin_client.post(reverse("admin:trainer_puzzle_generate"), data)
     assert response.status_code == 400 and not CurationJob.objects.exists()
+
+
+def validated(puzzle: Puzzle) -> int:
+    return puzzle.changes.filter(kind="validated").count()
+
+
+def run_one_task() -> None:
+    call_command(
+        "task_worker",
+        "--batch",
+        "--max-tasks=1",
+        "--queue-name=jobs",
+        "--no-startup-delay",
+        "--no-reload",
+        verbosity=0,
+    )
+
+
+@pytest.fixture
+def five(db) -> list[Puzzle]:
+    """Five puzzles, the fourth unsound (a ladder, which the proof refuses)."""
+    lines = [DER_MATE, FERES_MATE, DER_MATE, LADDER, FERES_MATE]
+    return [PuzzleFactory(line=line) for line in lines]
+
+
+def test_a_revalidation_is_proved_in_chunks_each_a_task_of_its_own(admin_client, five, monkeypatch):
+    monkeypatch.setattr(jobs, "CHUNK", 2)
+    address = revalidate(admin_client, list(reversed(five)))
+    run_one_task()
+    job = CurationJob.objects.get()
+    assert (job.status, job.saved, job.done) == (CurationJob.Status.RUNNING, 2, 2)
+    assert [validated(puzzle) for puzzle in five] == [1, 1, 0, 0, 0]  # in the order of their ids
+    assert "Status: running. 2 of 5 done." in admin_client.get(address).content.decode()
+    run_worker()
+    job.refresh_from_db()
+    assert DBTaskResult.objects.filter(status="SUCCESSFUL").count() == 3  # ceil(5 / 2) tasks
+    assert (job.status, job.saved, job.done, job.result["proved"]) == (CurationJob.Status.DONE, 5, 5, 5)
+    assert [pk for pk, _, _ in job.result["failing"]] == [five[3].pk]
+    assert [validated(puzzle) for puzzle in five] == [1, 1, 1, 1, 1]
+    assert "4 of 5 puzzles are sound." in admin_client.get(address).content.decode()
+
+
+def test_a_chunk_lost_with_its_worker_is_proved_again_from_the_last_chunk_kept(
+    admin_client, five, monkeypatch
+):
+    monkeypatch.setattr(jobs, "CHUNK", 2)
+    revalidate(admin_client, five)
+    run_one_task()
+    # The second chunk's worker is killed after proving one puzzle of it: its row stays running.
+    puzzle_edits.revalidate(puzzles=[five[2]], user=None)
+    DBTaskResult.objects.filter(status="READY").update(
+        status="RUNNING", started_at=timezone.now() - timedelta(seconds=11), worker_ids=["killed"]
+    )
+    call_command("keep_time", "--once")
+    run_worker()
+    job = CurationJob.objects.get()
+    assert (job.status, job.saved, job.result["proved"]) == (CurationJob.Status.DONE, 5, 5)
+    assert [pk for pk, _, _ in job.result["failing"]] == [five[3].pk]
+    assert [validated(puzzle) for puzzle in five] == [1, 1, 2, 1, 1]
+
+
+def test_a_chunk_run_twice_is_kept_once(admin_client, five, monkeypatch):
+    monkeypatch.setattr(jobs, "CHUNK", 2)
+    revalidate(admin_client, five)
+    CurationJob.objects.update(status=CurationJob.Status.RUNNING)
+    stale = CurationJob.objects.get()
+    jobs._revalidate_chunk(stale)
+    jobs._revalidate_chunk(stale)  # the same chunk again, as a second worker that took it would
+    job = CurationJob.objects.get()
+    assert (job.saved, job.result["proved"]) == (2, 2)
+    assert DBTaskResult.objects.filter(status="READY").count() == 2  # the first task, and one next chunk
+
+
+def test_a_curator_cancels_a_revalidation_and_keeps_the_chunks_it_finished(admin_client, five, monkeypatch):
+    monkeypatch.setattr(jobs, "CHUNK", 2)
+    address = revalidate(admin_client, five)
+    run_one_task()
+    job = CurationJob.objects.get()
+    cancel = reverse("admin:trainer_puzzle_job_cancel", args=[job.pk])
+    assert f'action="{cancel}"' in admin_client.get(address).content.decode()
+    response = admin_client.post(cancel)
+    assert response.status_code == 302 and response["Location"] == address
+    run_worker()
+    job.refresh_from_db()
+    assert (job.status, job.saved) == (CurationJob.Status.CANCELLED, 2) and job.finished is not None
+    assert [validated(puzzle) for puzzle in five] == [1, 1, 0, 0, 0]
+    page = admin_client.get(address).content.decode()
+    assert "Status: cancelled. 2 of 5 done." in page and 'http-equiv="refresh"' not in page
+    assert "Cancelled after 2 of 5 puzzles; their verdicts are kept." in page
+    assert "2 of 2 puzzles are sound." in page and f'action="{cancel}"' not in page
+    assert admin_client.post(cancel).status_code == 302
+    assert CurationJob.objects.get().finished == job.finished  # a cancelled job stays as it was
+
+
+def test_a_cancel_stops_the_work_at_its_next_report(admin_client, five, monkeypatch):
+    monkeypatch.setattr(jobs, "PROGRESS_EVERY", 0.0)
+    revalidate(admin_client, five)
+    prove = puzzle_edits.validate
+    proved = []
+
+    def cancelled_after_two(*args: str) -> str | None:
+        proved.append(args[0])
+        if len(proved) == 2:
+            admin_client.post(reverse("admin:trainer_puzzle_job_cancel", args=[CurationJob.objects.get().pk]))
+        return prove(*args)
+
+    monkeypatch.setattr(puzzle_edits, "validate", cancelled_after_two)
+    run_worker()
+    job = CurationJob.objects.get()
+    assert len(proved) == 2 and (job.status, job.saved) == (CurationJob.Status.CANCELLED, 0)
+    assert jobs.describe(job) == ["Cancelled after 0 of 5 puzzles; their verdicts are kept."]
+
+
+def test_a_cancelled_import_writes_nothing_and_can_be_run_again(admin_client):
+    records = [json.loads(text) for text in FIXTURE.read_text().splitlines()]
+    served = [record for record in records if record["fields"].pop("active", True)][:3]
+    file = SimpleUploadedFile("puzzles.jsonl", "\n".join(json.dumps(record) for record in served).encode())
+    address = admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file})["Location"]
+    job = CurationJob.objects.get()
+    admin_client.post(reverse("admin:trainer_puzzle_job_cancel", args=[job.pk]))
+    run_worker()
+    page = admin_client.get(address).content.decode()
+    assert "Cancelled before its end: nothing was written." in page and not Puzzle.objects.exists()
+    response = admin_client.post(reverse("admin:trainer_puzzle_job_again", args=[job.pk]))
+    new = CurationJob.objects.exclude(pk=job.pk).get()
+    assert response["Location"] == reverse("admin:trainer_puzzle_job", args=[new.pk])
+    run_worker()
+    assert Puzzle.objects.count() == 3

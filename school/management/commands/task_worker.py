@@ -7,18 +7,25 @@ back. A worker that has run a minute without a fault starts its waits from the s
 
 Each worker serves the queues it is given (`--queue-name bots`): `make serve` runs the bots' replies, the
 analysis board's evaluations and the curators' jobs on workers of their own, so that no job or evaluation
-waits in front of a bot."""
+waits in front of a bot.
+
+While it runs, a thread of its own writes the worker's heartbeat every two seconds, even in the middle of a
+long search, so that a task it was running when it died is found and run again (`school.lost_tasks`)."""
 
 import logging
 import os
+import threading
 import time
 from contextlib import suppress
 from typing import Any
 
-from django.db import connections
+from django.db import connection, connections
 from django.db.utils import DatabaseError, InterfaceError, OperationalError
+from django.utils import timezone
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV, run_with_reloader
 from django_tasks_db.management.commands import db_worker
+
+from school import lost_tasks
 
 logger = logging.getLogger("django_tasks")
 
@@ -30,6 +37,33 @@ RECOVERED_AFTER = 60.0
 
 class SteadyWorker(db_worker.Worker):
     def run(self) -> None:
+        stop = threading.Event()
+        heart = threading.Thread(target=self._beat, args=(stop,), name="task-worker-heartbeat", daemon=True)
+        heart.start()
+        try:
+            self._serve()
+        finally:
+            stop.set()
+            heart.join()
+            with suppress(DatabaseError):
+                lost_tasks.forget(self.worker_id)
+
+    def _beat(self, stop: threading.Event) -> None:
+        """Writes the heartbeat now and every BEAT_EVERY seconds until stopped; a beat the database does not
+        take is skipped (the outage is the serving loop's to wait out)."""
+        try:
+            while True:
+                try:
+                    lost_tasks.beat(self.worker_id, timezone.now())
+                except DatabaseError:
+                    with suppress(DatabaseError):
+                        connection.close()
+                if stop.wait(lost_tasks.BEAT_EVERY):
+                    return
+        finally:
+            connection.close()  # the thread's own connection
+
+    def _serve(self) -> None:
         wait = FIRST_WAIT
         while self.running:
             started = time.monotonic()
