@@ -10,7 +10,8 @@
 #   make bench  the engine's perft benchmark
 #   make bench-pages  CPU time per request of the main pages beside a trivial view (DEBUG off, a scratch database)
 #   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50 connections)
-#   make bench-classroom  30 students for 60 s against gunicorn and PostgreSQL (DB=sqlite: 30 s on SQLite)
+#   make bench-classroom  60 students for 60 s against gunicorn and PostgreSQL (STUDENTS=30 a smaller class;
+#               DB=sqlite: 30 s on SQLite)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make bench-ladder  each bot level against the one below, played through the site's games (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
@@ -91,10 +92,12 @@ bench-throughput: $(VENV)/.dev /usr/bin/wrk
 	$(PY) -m tools.bench_throughput
 
 # A fresh database (its own in the private PostgreSQL cluster, or a scratch SQLite file), the servers as
-# `make serve` runs them, all stopped afterwards; see tools/bench-classroom.
+# `make serve` runs them, all stopped afterwards; see tools/bench-classroom. STUDENTS is the class's size, split
+# 2:2:1 between the course, puzzles and games against the Club player.
 DB ?= postgres
+STUDENTS ?= 60
 bench-classroom: $(VENV)/.runtime
-	tools/bench-classroom $(DB)
+	STUDENTS=$(STUDENTS) tools/bench-classroom $(DB)
 
 # A scratch database of its own, made afresh: the benchmark seeds a million rows.
 bench-selection: $(VENV)/.dev

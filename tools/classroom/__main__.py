@@ -1,12 +1,13 @@
 """The classroom benchmark's load generator and report (`make bench-classroom` runs both through
 tools/bench-classroom, which starts and stops the servers):
 
-    python -m tools.classroom run --port 8031 --seconds 60 --password PW --out DIR
+    python -m tools.classroom run --port 8031 --seconds 60 --students 60 --password PW --out DIR
     python -m tools.classroom report --out DIR --check DIR/check.json --title TEXT
 
-`run` lets 30 students (12 on the course, 12 on puzzles, 6 against the Club player) work for the given time
-against 127.0.0.1 only, and writes DIR/samples.json (every timed action) and DIR/ledger.json (what each
-student saw completed). It exits 1 when no student could log in: the benchmark could not run."""
+`run` lets the students (60 by default: 24 on the course, 24 on puzzles, 12 against the Club player; any
+number in the same 2:2:1 proportion) work for the given time against 127.0.0.1 only, and writes
+DIR/samples.json (every timed action) and DIR/ledger.json (what each student saw completed). It exits 1 when
+no student could log in: the benchmark could not run."""
 
 import argparse
 import dataclasses
@@ -18,7 +19,7 @@ from typing import Any
 
 from tools.classroom.client import Browser, Log
 from tools.classroom.report import report
-from tools.classroom.students import BotStudent, CourseStudent, CourseTask, PuzzleStudent, Student
+from tools.classroom.students import BotStudent, CourseStudent, CourseTask, PuzzleStudent, Student, groups
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -56,11 +57,11 @@ def run(args: argparse.Namespace) -> int:
     tasks = course_tasks(ROOT / "fixtures" / "course.json")
     solutions = puzzle_solutions(ROOT / "fixtures" / "puzzles.jsonl")
     log = Log()
-    count = args.course + args.puzzles + args.bots
-    seated = threading.Barrier(count, action=lambda: log.begin(args.seconds))
+    course, puzzles, bots = groups(args.students)
+    seated = threading.Barrier(args.students, action=lambda: log.begin(args.seconds))
     ledger: dict[str, dict[str, Any]] = {}
     students: list[Student] = []
-    kinds = [CourseStudent] * args.course + [PuzzleStudent] * args.puzzles + [BotStudent] * args.bots
+    kinds = [CourseStudent] * course + [PuzzleStudent] * puzzles + [BotStudent] * bots
     for number, kind in enumerate(kinds, start=1):
         name = f"{PREFIX}{number:02d}"
         ledger[name] = {"kind": kind.kind}
@@ -96,15 +97,15 @@ def main(argv: list[str] | None = None) -> int:
     load.add_argument("--seconds", type=float, default=60.0)
     load.add_argument("--password", required=True)
     load.add_argument("--seed", type=int, default=1)
-    load.add_argument("--course", type=int, default=12)
-    load.add_argument("--puzzles", type=int, default=12)
-    load.add_argument("--bots", type=int, default=6)
+    load.add_argument("--students", type=int, default=60)
     load.add_argument("--out", required=True)
     show = sub.add_parser("report")
     show.add_argument("--out", required=True)
     show.add_argument("--check", required=True)
     show.add_argument("--title", default="classroom benchmark")
     args = parser.parse_args(argv)
+    if args.command == "run" and args.students < 1:
+        parser.error("--students: at least one")
     if args.command == "run":
         return run(args)
     samples = json.loads((Path(args.out) / "samples.json").read_text())

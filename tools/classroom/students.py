@@ -18,10 +18,29 @@ WRONG = 0.3
 POLL = 1.0
 BOT_PATIENCE = 30.0
 
+#: The class's groups in proportion: on the course, on puzzles, against the Club player.
+SHARES = (2, 2, 1)
+
 PUZZLE_MOVE = re.compile(r'action="(/train/(\d+)/move/)"')
 PUZZLE_STATE = re.compile(r'id="puzzle" class="[^"]*" data-state="(\w+)"')
 GAME_STATUS = re.compile(r'data-status="(\w+)"')
 SINCE = re.compile(r"\?since=(\d+)")
+
+
+def groups(students: int) -> tuple[int, int, int]:
+    """How many of the class work on the course, on puzzles and against the Club player: SHARES of the whole,
+    the seats left over by the rounding down given to the largest remainders (the first group on a tie)."""
+    if students < 0:
+        raise ValueError("a class has no fewer than no students")
+    whole = sum(SHARES)
+    exact = [students * share for share in SHARES]  # in `whole`ths of a student
+    counts = [part // whole for part in exact]
+    left = students - sum(counts)
+    by_remainder = sorted(range(len(SHARES)), key=lambda i: (-(exact[i] % whole), i))
+    for i in by_remainder[:left]:
+        counts[i] += 1
+    course, puzzles, club = counts
+    return course, puzzles, club
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 in the classes room because a classroom's work spans the course, the trainer and play, which only this room
 may read together. The load generator itself speaks HTTP only.
 
-    manage.py classroom_bench seed --students 30 --password PW   makes (or resets) the students' accounts
+    manage.py classroom_bench seed --students 60 --password PW   makes (or resets) the students' accounts
     manage.py classroom_bench check LEDGER                       compares the ledger with the rows, as JSON
 
 The ledger is what the load generator saw completed: per student, the serving tokens of the puzzle tries it
@@ -42,7 +42,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: ArgumentParser) -> None:
         sub = parser.add_subparsers(dest="action", required=True)
         seed = sub.add_parser("seed")
-        seed.add_argument("--students", type=int, default=30)
+        seed.add_argument("--students", type=int, default=60)
         seed.add_argument("--password", required=True)
         check = sub.add_parser("check")
         check.add_argument("ledger", type=Path)
