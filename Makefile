@@ -10,8 +10,8 @@
 #   make bench  the engine's perft benchmark
 #   make bench-pages  CPU time per request of the main pages beside a trivial view (DEBUG off, a scratch database)
 #   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50 connections)
-#   make bench-classroom  60 students for 60 s against gunicorn and PostgreSQL (STUDENTS=30 a smaller class;
-#               DB=sqlite: 30 s on SQLite)
+#   make bench-classroom  60 students for 60 s against gunicorn and PostgreSQL, beside a curator's long job and a
+#               hostile visitor (STUDENTS=30 a smaller class; DB=sqlite: 30 s on SQLite)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make bench-ladder  each bot level against the one below, played through the site's games (a scratch SQLite file)
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating

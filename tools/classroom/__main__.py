@@ -5,9 +5,10 @@ tools/bench-classroom, which starts and stops the servers):
     python -m tools.classroom report --out DIR --check DIR/check.json --title TEXT
 
 `run` lets the students (60 by default: 24 on the course, 24 on puzzles, 12 against the Club player; any
-number in the same 2:2:1 proportion) work for the given time against 127.0.0.1 only, and writes
-DIR/samples.json (every timed action) and DIR/ledger.json (what each student saw completed). It exits 1 when
-no student could log in: the benchmark could not run."""
+number in the same 2:2:1 proportion) work for the given time against 127.0.0.1 only, beside a curator whose
+job re-validates every puzzle and a hostile visitor who asks the engine for too much (tools/classroom/
+outsiders.py). It writes DIR/samples.json (every timed action) and DIR/ledger.json (what each of them saw
+completed). It exits 1 when no student could log in: the benchmark could not run."""
 
 import argparse
 import dataclasses
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tools.classroom.client import Browser, Log
+from tools.classroom.outsiders import CURATOR, Curator, HostileVisitor
 from tools.classroom.report import report
 from tools.classroom.students import BotStudent, CourseStudent, CourseTask, PuzzleStudent, Student, groups
 
@@ -44,9 +46,9 @@ def course_tasks(path: Path) -> list[CourseTask]:
     ]
 
 
-def puzzle_solutions(path: Path) -> dict[int, list[str]]:
+def puzzle_solutions(lines: str) -> dict[int, list[str]]:
     solutions = {}
-    for line in path.read_text().splitlines():
+    for line in lines.splitlines():
         if line.strip():
             row = json.loads(line)
             solutions[row["pk"]] = row["fields"]["moves"].split()
@@ -55,10 +57,12 @@ def puzzle_solutions(path: Path) -> dict[int, list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     tasks = course_tasks(ROOT / "fixtures" / "course.json")
-    solutions = puzzle_solutions(ROOT / "fixtures" / "puzzles.jsonl")
+    puzzle_lines = (ROOT / "fixtures" / "puzzles.jsonl").read_text()
+    solutions = puzzle_solutions(puzzle_lines)
     log = Log()
     course, puzzles, bots = groups(args.students)
-    seated = threading.Barrier(args.students, action=lambda: log.begin(args.seconds))
+    # the curator and the hostile visitor sit down with the class: the lesson starts for all at once
+    seated = threading.Barrier(args.students + 2, action=lambda: log.begin(args.seconds))
     ledger: dict[str, dict[str, Any]] = {}
     students: list[Student] = []
     kinds = [CourseStudent] * course + [PuzzleStudent] * puzzles + [BotStudent] * bots
@@ -73,7 +77,15 @@ def run(args: argparse.Namespace) -> int:
             students.append(PuzzleStudent(*common, solutions=solutions))
         else:
             students.append(BotStudent(*common))
-    threads = [threading.Thread(target=s.run, name=s.browser.name, daemon=True) for s in students]
+    curator: dict[str, Any] = {"name": CURATOR}
+    hostile: dict[str, Any] = {}
+    outsiders: list[Curator | HostileVisitor] = [
+        Curator(Browser(HOST, args.port, log, CURATOR, "curator"), args.password, curator, seated),
+        HostileVisitor(Browser(HOST, args.port, log, "hostile", "hostile"), puzzle_lines, hostile, seated),
+    ]
+    # the curator starts its job while the class sits down (each student takes 0-5 s to come in)
+    threads = [threading.Thread(target=o.run, name=o.browser.name, daemon=True) for o in outsiders]
+    threads += [threading.Thread(target=s.run, name=s.browser.name, daemon=True) for s in students]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -81,11 +93,15 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "samples.json").write_text(json.dumps([dataclasses.asdict(s) for s in log.samples]))
-    (out / "ledger.json").write_text(json.dumps({"students": ledger}))
+    ledger_file = {"students": ledger, "curator": curator, "hostile": hostile}
+    (out / "ledger.json").write_text(json.dumps(ledger_file))
     for error in log.errors[:20]:
         print("error:", error, file=sys.stderr)
-    logged_in = sum(s.action == "log in" and s.ok for s in log.samples)
-    print(f"{len(log.samples)} requests by {logged_in} of {len(students)} students in {args.seconds:.0f} s")
+    logged_in = sum(s.action == "log in" and s.ok and s.who == "student" for s in log.samples)
+    print(
+        f"{len(log.samples)} requests in {args.seconds:.0f} s, "
+        f"{logged_in} of {len(students)} students logged in"
+    )
     return 0 if logged_in else 1
 
 
@@ -110,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         return run(args)
     samples = json.loads((Path(args.out) / "samples.json").read_text())
     check = json.loads(Path(args.check).read_text())
-    print(report(samples, check, args.title))
+    ledger = json.loads((Path(args.out) / "ledger.json").read_text())
+    print(report(samples, check, args.title, ledger))
     return 0
 
 

@@ -27,6 +27,7 @@ class Sample:
     status: int  # 0 for a timeout or a broken connection
     ok: bool
     wall: float = 0.0  # when it was sent, as time.time(): to compare with the task worker's records
+    who: str = "student"  # or "curator", or "hostile": the targets are the students'
 
 
 @dataclass
@@ -59,17 +60,24 @@ class Log:
 
 
 class Browser:
-    def __init__(self, host: str, port: int, log: Log, name: str) -> None:
-        self.host, self.port, self.log, self.name = host, port, log, name
+    def __init__(self, host: str, port: int, log: Log, name: str, who: str = "student") -> None:
+        self.host, self.port, self.log, self.name, self.who = host, port, log, name, who
         self.cookies: dict[str, str] = {}
         self.csrf = ""
+
+    def tab(self) -> "Browser":
+        """Another tab of the same browser: the cookies as they are now, requests of its own (from a thread
+        of its own)."""
+        other = Browser(self.host, self.port, self.log, self.name, self.who)
+        other.cookies, other.csrf = dict(self.cookies), self.csrf
+        return other
 
     def request(
         self,
         action: str,
         method: str,
         path: str,
-        form: dict[str, str] | None = None,
+        form: dict[str, str] | list[tuple[str, str]] | None = None,
         htmx: bool = False,
         expect: tuple[int, ...] = (200,),
     ) -> Response:
@@ -98,14 +106,15 @@ class Browser:
                         self.csrf = ""  # rotated (at log-in): the forms seen so far hold the old one
         except (OSError, http.client.HTTPException) as error:
             elapsed = time.monotonic() - start
-            self.log.add(Sample(action, start - self.log.began, elapsed, 0, False, wall), repr(error))
+            sample = Sample(action, start - self.log.began, elapsed, 0, False, wall, self.who)
+            self.log.add(sample, f"{self.name} {method} {path} {error!r}")
             return Response(0, "")
         finally:
             connection.close()
         elapsed = time.monotonic() - start
         ok = status in expect
         detail = f"{self.name} {method} {path} {_error_text(text)}" if not ok else ""
-        self.log.add(Sample(action, start - self.log.began, elapsed, status, ok, wall), detail)
+        self.log.add(Sample(action, start - self.log.began, elapsed, status, ok, wall, self.who), detail)
         if found := CSRF_INPUT.search(text):
             self.csrf = found.group(1)
         return Response(status, text, location)

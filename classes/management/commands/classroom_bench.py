@@ -2,13 +2,17 @@
 in the classes room because a classroom's work spans the course, the trainer and play, which only this room
 may read together. The load generator itself speaks HTTP only.
 
-    manage.py classroom_bench seed --students 60 --password PW   makes (or resets) the students' accounts
+    manage.py classroom_bench seed --students 60 --password PW   makes (or resets) the students' accounts and
+                                                                 the curator's (classroom-curator)
     manage.py classroom_bench check LEDGER                       compares the ledger with the rows, as JSON
 
 The ledger is what the load generator saw completed: per student, the serving tokens of the puzzle tries it
 finished, the course tasks it finished (how many times, and whether solved), and per game the moves and
-werera choices the site accepted. `check` first waits for the task worker to finish the bot replies still
-queued, then prints the rows lost or duplicated, and the bot tasks' queue wait and run time."""
+werera choices the site accepted; the curator's job; the hostile visitor's games (one move each) and how many
+of its evaluations were accepted. `check` first waits for the bots' workers to finish the replies still
+queued (the curator's job, which outlasts the lesson, is not waited for), then prints the rows lost or
+duplicated (a refused game or evaluation must have made no row), the bot tasks' queue wait and run time, and
+the curators' jobs as they stand."""
 
 import json
 import time
@@ -22,12 +26,17 @@ from django.db.models import Count
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
+from accounts import roles
+from analysis.models import Evaluation
 from course.models import TaskProgress
 from play.models import Game
-from trainer.models import Attempt
+from trainer.models import Attempt, CurationJob
 from trainer.offers import serving_id
 
 PREFIX = "classroom"
+CURATOR = f"{PREFIX}-curator"
+#: The queue whose tasks the ledger's games wait for.
+BOTS_QUEUE = "bots"
 #: How long `check` waits for the worker to finish the replies still queued when the load stopped.
 DRAIN_SECONDS = 30.0
 
@@ -61,15 +70,20 @@ class Command(BaseCommand):
             user, _created = User.objects.get_or_create(username=student_name(number))
             user.set_password(password)
             user.save()
-        self.stdout.write(f"{count} students: {student_name(1)} … {student_name(count)}")
+        curator, _created = User.objects.get_or_create(username=CURATOR)
+        curator.is_staff = True
+        curator.set_password(password)
+        curator.save()
+        curator.groups.add(roles.curators_group())
+        self.stdout.write(f"{count} students: {student_name(1)} … {student_name(count)}, and {CURATOR}")
 
 
 def drain(seconds: float = DRAIN_SECONDS) -> int:
-    """Waits until no task is ready or running; the number still left after `seconds`."""
+    """Waits until no bot reply is ready or running; the number still left after `seconds`."""
     deadline = time.monotonic() + seconds
     while True:
         left = DBTaskResult.objects.filter(
-            status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING]
+            queue_name=BOTS_QUEUE, status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING]
         ).count()
         if left == 0 or time.monotonic() > deadline:
             return left
@@ -88,8 +102,18 @@ def check(ledger: dict[str, Any]) -> dict[str, Any]:
         problems += _attempts(user, record.get("tries", []), record.get("unsure_tries", []), counts)
         problems += _progress(user, record.get("tasks", {}), record.get("unsure_tasks", []), counts)
         for game in record.get("games", []):
-            problems += _game(user, game, counts)
-    return {"problems": problems, "checked": counts, "tasks_left": left, "bot_tasks": _bot_tasks()}
+            problems += _game(user.username, game, counts)
+    if "hostile" in ledger:
+        problems += _hostile(ledger["hostile"], counts)
+    if "curator" in ledger:
+        problems += _curator(ledger["curator"])
+    return {
+        "problems": problems,
+        "checked": counts,
+        "tasks_left": left,
+        "bot_tasks": _bot_tasks(),
+        "curation_jobs": _curation_jobs(),
+    }
 
 
 def _attempts(user: User, tokens: list[str], unsure: list[str], counts: dict[str, int]) -> list[str]:
@@ -138,12 +162,12 @@ def _progress(
     return problems
 
 
-def _game(user: User, seen: dict[str, Any], counts: dict[str, int]) -> list[str]:
+def _game(player: str, seen: dict[str, Any], counts: dict[str, int]) -> list[str]:
     """The game's steps hold exactly the human's accepted moves and werera choices, in order (a choice
     still waiting for the bot's is kept on the game)."""
     game = Game.objects.filter(pk=seen["id"]).first()
     if game is None:
-        return [f"{user.username}: game {seen['id']} missing"]
+        return [f"{player}: game {seen['id']} missing"]
     side = seen["side"]  # "white" or "black"
     stored: list[str] = []
     for step in game.steps:
@@ -160,8 +184,47 @@ def _game(user: User, seen: dict[str, Any], counts: dict[str, int]) -> list[str]
     if seen.get("unsure") and stored == accepted + [seen["unsure"]]:
         accepted.append(seen["unsure"])  # a move whose answer never came, saved all the same
     if stored != accepted:
-        return [f"{user.username}: game {seen['id']} stores {stored}, the site accepted {accepted}"]
+        return [f"{player}: game {seen['id']} stores {stored}, the site accepted {accepted}"]
     return []
+
+
+def _hostile(record: dict[str, Any], counts: dict[str, int]) -> list[str]:
+    """Each game the hostile visitor was let start is there with its one move, and no other game without an
+    account is (a refused start made none); as many evaluations are asked as it was let ask (all its
+    positions differ, none asked before)."""
+    problems = []
+    own = {"games": 0, "moves": 0}
+    for game in record.get("games", []):
+        problems += _game("hostile visitor", game, own)
+    counts["hostile_games"] = own["games"]
+    made = Game.objects.filter(mode=Game.Mode.BOT, white_user=None, black_user=None).count()
+    started, unsure = len(record.get("games", [])), record.get("unsure_games", 0)
+    if not started <= made <= started + unsure:
+        problems.append(f"hostile visitor: {started} games started, {made} bot games without an account")
+    asked = Evaluation.objects.count()
+    evaluations = record.get("evaluations", {})
+    accepted, unsure = evaluations.get("accepted", 0), evaluations.get("unsure", 0)
+    if not accepted <= asked <= accepted + unsure:
+        problems.append(f"hostile visitor: {accepted} evaluations accepted, {asked} Evaluation rows")
+    counts["evaluations"] = asked
+    return problems
+
+
+def _curator(record: dict[str, Any]) -> list[str]:
+    """Each job the curator started is one row."""
+    name = record.get("name", CURATOR)
+    rows = CurationJob.objects.filter(user__username=name).count()
+    started = len(record.get("jobs", []))
+    if rows != started:
+        return [f"{name}: {started} jobs started, {rows} CurationJob rows"]
+    return []
+
+
+def _curation_jobs() -> list[dict[str, Any]]:
+    return [
+        {"kind": job.kind, "status": job.status, "done": job.done, "total": job.total}
+        for job in CurationJob.objects.order_by("pk")
+    ]
 
 
 def _bot_tasks() -> dict[str, Any]:
