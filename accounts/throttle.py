@@ -4,15 +4,15 @@ task workers everyone shares). Each request is counted per client address and pe
 the account, else the session a visitor already has) in the cache, in fixed windows; one over the limit is
 refused with 429 and changes nothing. The limits per address are wide, since a whole school may share one.
 
-The counters live in the default cache, which is per process unless CACHES names a shared one: with several
-workers each counts on its own, so a limit may be reached a few times over, never without bound."""
+The counters live in the cache named "throttle", which every process of the site shares (the database, or
+Redis with the RQ backend, `school.env.caches`): a visitor counts the same whichever web worker answers."""
 
 import hashlib
 import math
 import time
 from dataclasses import dataclass
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.http import HttpRequest
 
 from accounts.clients import client_address
@@ -36,6 +36,7 @@ def _key(scope: str, who: str, rate: Rate) -> str:
 
 def _take(scope: str, who: str, rate: Rate) -> bool:
     key = _key(scope, who, rate)
+    cache = caches["throttle"]
     cache.add(key, 0, timeout=rate.seconds)
     try:
         count = cache.incr(key)

@@ -118,6 +118,29 @@ TASK_BACKENDS = {"database": DATABASE_BACKEND, "rq": RQ_BACKEND}
 TASK_QUEUES = ("bots", "analysis", "jobs")
 
 
+#: The database table of the throttles' counters, made by `school`'s migrations.
+THROTTLE_TABLE = "throttle_counts"
+DATABASE_CACHE = "django.core.cache.backends.db.DatabaseCache"
+
+
+def caches(environ: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """The CACHES setting: the default cache in each process's memory, for what every visitor sees alike,
+    and the throttles' counters where every process counts together: in Redis (REDIS_URL) with
+    TASK_BACKEND=rq, where its increments are atomic and every machine reaches it, else in the database."""
+    counters: dict[str, Any]
+    if environ.get("TASK_BACKEND") == "rq":
+        url = environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+        counters = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    else:
+        # Past this many counters, the expired ones are deleted as the next is written.
+        options = {"MAX_ENTRIES": 100_000}
+        counters = {"BACKEND": DATABASE_CACHE, "LOCATION": THROTTLE_TABLE, "OPTIONS": options}
+    default = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    # A counter's key names its window; it is kept longer than any window (an increment in the database
+    # writes the counter again with this timeout).
+    return {"default": default, "throttle": {**counters, "KEY_PREFIX": "throttle", "TIMEOUT": 2 * 3600}}
+
+
 def task_backend(environ: Mapping[str, str]) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, str]]]:
     """The TASKS setting from TASK_BACKEND (`database`, the default, or `rq`), and RQ's queues, read from
     REDIS_URL (always set, so that a test can switch to RQ without importing RQ's settings anew)."""

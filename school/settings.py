@@ -9,6 +9,7 @@ from csp.constants import NONE, SELF
 
 from school.env import (
     RQ_BACKEND,
+    caches,
     database,
     env_bool,
     env_int,
@@ -124,6 +125,8 @@ DATABASES = {"default": database(os.environ, default_url=f"sqlite:///{BASE_DIR /
 # supervisord; or, with TASK_BACKEND=rq, in Redis (REDIS_URL) and run by `manage.py rqworker`, for workers on
 # many machines (see README.md).
 TASKS, RQ_QUEUES = task_backend(os.environ)
+# The default cache in each process's memory; the throttles' counters shared by every process (school/env.py).
+CACHES = caches(os.environ)
 if TASKS["default"]["BACKEND"] == RQ_BACKEND:
     INSTALLED_APPS.append("django_rq")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

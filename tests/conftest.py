@@ -8,6 +8,7 @@ The factories for everything else are in testing/factories.py.
 that touch the database, since the browser tests and the tests of pure code give the same answer on either."""
 
 import os
+from uuid import uuid4
 
 import pytest
 from django.conf import settings
@@ -69,10 +70,15 @@ def default_language():
 
 
 @pytest.fixture(autouse=True)
-def empty_cache():
-    """The pages keep what every visitor sees in the cache (rules, course content, refutations) and the
-    throttles count in it: each test starts with none of another test's rows in it."""
+def empty_cache(settings):
+    """The pages keep what every visitor sees in the cache (rules, course content, refutations): each test
+    starts with none of another test's rows in it. The throttles count in the database (or Redis), which a
+    test's end may not empty: each test counts under a prefix of its own."""
     cache.clear()
+    settings.CACHES = {
+        **settings.CACHES,
+        "throttle": {**settings.CACHES["throttle"], "KEY_PREFIX": uuid4().hex},
+    }
     yield
     cache.clear()
 

@@ -2,7 +2,16 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 
-from school.env import DEV_SECRET_KEY, database, env_bool, env_list, parse_bool, secret_key, task_backend
+from school.env import (
+    DEV_SECRET_KEY,
+    caches,
+    database,
+    env_bool,
+    env_list,
+    parse_bool,
+    secret_key,
+    task_backend,
+)
 
 
 @pytest.mark.parametrize("value", ["1", "true", "yes", "True", " YES "])
@@ -106,3 +115,25 @@ def test_the_task_backend_is_the_database_unless_rq_is_asked_for():
     assert redis == {queue: {"URL": "redis://10.0.0.9:6380/2"} for queue in queues}
     with pytest.raises(ImproperlyConfigured, match="TASK_BACKEND must be one of database, rq, not 'celery'"):
         task_backend({"TASK_BACKEND": "celery"})
+
+
+def test_the_throttles_count_in_the_database_or_in_redis_with_rq():
+    """The default cache stays in each process's memory; every process shares the throttles' counters."""
+    default = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    assert caches({}) == {
+        "default": default,
+        "throttle": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "throttle_counts",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+            "KEY_PREFIX": "throttle",
+            "TIMEOUT": 7200,
+        },
+    }
+    shared = caches({"TASK_BACKEND": "rq", "REDIS_URL": "redis://10.0.0.9:6380/2"})["throttle"]
+    assert shared == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://10.0.0.9:6380/2",
+        "KEY_PREFIX": "throttle",
+        "TIMEOUT": 7200,
+    }
