@@ -4,11 +4,15 @@ the scores of its candidate moves. In an ending with few men Intermediate looks 
 for there a won game is won only by a mate before the count or the seventy moves draw it (R7.4, R8.2). With
 a seed a bot is deterministic, except where a clock stops a search (Club always; Intermediate only where
 its plies take over a second, as they may in an ending on a busy machine), since how far a search gets in a
-given time depends on the machine and how busy it is."""
+given time depends on the machine and how busy it is.
+
+A bot that must hurry (many replies waiting for the machine) is given a `pace` below 1: its time limits are
+that share of its level's, never below FLOOR of them. Only the levels that think against a clock (Club, and
+Intermediate in a crowded position) are changed by it."""
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .pieces import BLACK, WHITE
 from .position import WAIT, Position
@@ -65,6 +69,22 @@ SETTINGS = {
 }
 
 
+#: The least share of its level's time a hurried bot is given: Club thinks at least 0.375 s a move.
+FLOOR = 0.25
+
+
+def hurried(level: Level, pace: float) -> Level:
+    """The level with its time limits a `pace` share of its own (never below FLOOR of them)."""
+    share = min(1.0, max(FLOOR, pace))
+    if share == 1.0:
+        return level
+    seconds = level.seconds * share if level.seconds is not None else None
+    werera = level.werera
+    if werera.seconds is not None:
+        werera = replace(werera, seconds=werera.seconds * share)
+    return replace(level, seconds=seconds, werera=werera)
+
+
 #: An ending, for `Level.ending_depth`: a side down to one piece or none, with this many men or fewer in all.
 ENDING_MEN = 8
 
@@ -75,11 +95,11 @@ def is_ending(position: Position) -> bool:
 
 
 class Bot:
-    def __init__(self, level: str, seed: int | None = None) -> None:
+    def __init__(self, level: str, seed: int | None = None, pace: float = 1.0) -> None:
         if level not in SETTINGS:
             raise ValueError(f"unknown level {level!r}: one of {', '.join(LEVELS)}")
         self.level = level
-        self.settings = SETTINGS[level]
+        self.settings = hurried(SETTINGS[level], pace)
         self.rng = random.Random(seed)
         self.searcher = Searcher()
         self.last_search: SearchResult | None = None

@@ -3,7 +3,7 @@
 import pytest
 
 from senterej.engine import BLACK, START_FEN, WAIT, WHITE, Position
-from senterej.engine.bots import LEVELS, Bot, is_ending
+from senterej.engine.bots import FLOOR, LEVELS, SETTINGS, Bot, hurried, is_ending
 from senterej.engine.game import Game
 from senterej.engine.notation import coordinate
 from senterej.engine.pieces import MEDEQ, NEGUS
@@ -134,3 +134,17 @@ def test_r7_4_intermediate_looks_deeper_in_an_ending_and_sees_a_mate_in_three_be
     bot = Bot("intermediate", seed=1)
     bot.choose_move(position)
     assert bot.last_search is not None and bot.last_search.mate_in == 3
+
+
+def test_a_hurried_bot_thinks_its_share_of_the_level_s_time_never_below_the_floor():
+    """Club's 1.5 s, in turn-based play and in the werera (R5), shared out when many replies wait."""
+    club = SETTINGS["club"]
+    assert (club.seconds, club.werera.seconds) == (1.5, 1.5)
+    assert (hurried(club, 0.5).seconds, hurried(club, 0.5).werera.seconds) == (0.75, 0.75)
+    assert FLOOR == 0.25
+    assert (hurried(club, 0.1).seconds, hurried(club, 0.1).werera.seconds) == (0.375, 0.375)
+    assert hurried(club, 1.0) is club and hurried(club, 3.0) is club
+    assert hurried(club, 0.5).depth == club.depth and hurried(club, 0.5).werera.width == club.werera.width
+    novice = SETTINGS["novice"]
+    assert hurried(novice, 0.25) == novice  # no clock to share
+    assert Bot("club", seed=1, pace=0.5).settings.seconds == 0.75

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django_tasks_rq.backend import Job
 from rq import SimpleWorker
 
-from play import services
+from play import bot_pace, services
 from play.models import Game
 from school.env import RQ_BACKEND, TASK_QUEUES
 from senterej.engine import WHITE
@@ -46,7 +46,7 @@ def test_a_bot_reply_goes_through_redis_and_an_rq_worker(rq, client: Client):
     response = client.post(reverse("game_move", args=[game.id]), {"move": "e2e3", "version": game.version})
     assert response.status_code == 302
     game.refresh_from_db()
-    assert len(game.steps) == 1 and rq.count == 1
+    assert len(game.steps) == 1 and rq.count == 1 and bot_pace.waiting() == 1
     # What `manage.py rqworker default --job-class django_tasks_rq.backend.Job` does, in this process.
     SimpleWorker([rq], connection=rq.connection, job_class=Job).work(burst=True)
     game.refresh_from_db()
