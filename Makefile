@@ -14,6 +14,7 @@
 #               hostile visitor (STUDENTS=30 a smaller class; DB=sqlite: 30 s on SQLite)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
 #   make bench-ladder  each bot level against the one below, played through the site's games (a scratch SQLite file)
+#   make bench-hurry  the Club player with 12 replies waiting against the Club player idle, 20 games, as above
 #   make messages  gather the strings to translate into locale/sk, and compile the catalogue after translating
 
 PYTHON := $(shell command -v python3.11 || command -v python3)
@@ -48,7 +49,8 @@ supervise = mkdir -p $(VENV)/supervisor && WEB_COMMAND="$(1)" WORKER_OPTIONS="$(
 	BOT_WORKERS=$(TASK_WORKERS) SUPERVISOR_DIR="$(abspath $(VENV))/supervisor" \
 	exec $(VENV)/bin/supervisord -c school/supervisord.conf
 
-.PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-classroom bench-selection bench-ladder messages
+.PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-classroom bench-selection bench-ladder \
+	bench-hurry messages
 
 run: $(VENV)/.runtime
 	$(PY) manage.py migrate --no-input
@@ -110,6 +112,13 @@ bench-ladder: $(VENV)/.dev
 	rm -f $(LADDER_DB)
 	DATABASE_URL=sqlite:///$(LADDER_DB) $(PY) manage.py migrate --no-input
 	DATABASE_URL=sqlite:///$(LADDER_DB) nice $(PY) manage.py bench_ladder $(LADDER)
+
+# What thinking less under load costs the Club player: told 12 replies wait (0.375 s a move), against itself idle.
+HURRY ?= --load 12 --games 20
+bench-hurry: $(VENV)/.dev
+	rm -f $(LADDER_DB)
+	DATABASE_URL=sqlite:///$(LADDER_DB) $(PY) manage.py migrate --no-input
+	DATABASE_URL=sqlite:///$(LADDER_DB) nice $(PY) manage.py bench_ladder $(HURRY)
 
 messages: $(VENV)/.dev /usr/bin/msgfmt
 	$(PY) manage.py makemessages -l sk --no-obsolete --add-location=file

@@ -5,10 +5,10 @@ engine's match does; it refuses a database that holds games of its own."""
 import pytest
 from django.core.management import CommandError, call_command
 
-from play import services
+from play import bot_pace, services
 from play.management.commands.bench_ladder import play_game
 from play.models import Game
-from senterej.engine import Position
+from senterej.engine import BLACK, WHITE, Position
 from senterej.engine.match import Pairing
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +47,33 @@ def test_the_ladder_refuses_a_database_that_holds_games():
     with pytest.raises(CommandError, match="holds games"):
         call_command("bench_ladder", "--games", "1")
     assert Game.objects.count() == 1
+
+
+def test_under_load_one_side_thinks_as_with_many_replies_waiting(monkeypatch):
+    """The hurried side's task is told the replies waiting; the idle side's is told none."""
+    told: list[float] = []
+    pace = bot_pace.pace
+
+    def recorded(waiting: int) -> float:
+        told.append(waiting)
+        return pace(waiting)
+
+    monkeypatch.setattr(bot_pace, "pace", recorded)
+    cpu: dict[int, list[float]] = {WHITE: [], BLACK: []}
+    outcome = play_game(Pairing("casual", "novice", 0, 0, max_plies=12), {WHITE: 12}, cpu)
+    # Each reply asked of White is told twelve wait, each of Black none (a reply the site asks of the same bot
+    # right after a round that ends the werera is told as its side was).
+    assert (
+        set(told) == {0, 12}
+        and told.count(12) >= len(cpu[WHITE]) > 0
+        and told.count(0) >= len(cpu[BLACK]) > 0
+    )
+    assert min(cpu[WHITE] + cpu[BLACK]) >= 0
+    assert outcome.plies >= 12 or outcome.status != "ongoing"
+
+
+def test_the_load_match_prints_the_hurried_side_s_score_and_the_cpu_per_reply(capsys):
+    call_command("bench_ladder", "--load", "12", "--games", "2", "--max-plies", "2")
+    out = capsys.readouterr().out
+    assert "Club with 12 replies waiting against Club idle, 2 games: 1 points (+0 =2 -0)" in out
+    assert "CPU per reply, hurried: mean" in out and "CPU per reply, idle: mean" in out
