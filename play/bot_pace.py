@@ -5,7 +5,7 @@ time, 0.375 s for the Club player). So that a class of twelve playing the Club p
 back within a few seconds rather than queueing behind eleven full searches: a hurried Club plays weaker, and
 the README gives what it costs."""
 
-from django_tasks import default_task_backend
+from django_tasks import DEFAULT_TASK_BACKEND_ALIAS, task_backends
 from django_tasks_db.models import DBTaskResult
 from django_tasks_rq.backend import RQBackend
 
@@ -15,7 +15,7 @@ PATIENT_REPLIES = 2
 
 def waiting() -> int:
     """The bots' replies waiting for a worker now (one count on an index, or the Redis list's length)."""
-    if isinstance(default_task_backend, RQBackend):
+    if isinstance(task_backends[DEFAULT_TASK_BACKEND_ALIAS], RQBackend):
         import django_rq  # an app only with the RQ backend
 
         return int(django_rq.get_queue("bots").count)

@@ -35,7 +35,7 @@ class Defender(Bot):
 
 @pytest.fixture(autouse=True)
 def defender(monkeypatch):
-    monkeypatch.setattr(tasks, "Bot", lambda level, seed=None: Defender(level, seed))
+    monkeypatch.setattr(tasks, "Bot", lambda level, seed=None, pace=1.0: Defender(level, seed, pace))
 
 
 @pytest.fixture
