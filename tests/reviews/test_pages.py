@@ -14,6 +14,7 @@ from freezegun import freeze_time
 
 from reviews.models import Review
 from testing.factories import PuzzleFactory
+from testing.review_cards import HEAVY, LIGHT, cards
 from trainer.models import Attempt, PlayerRating
 
 pytestmark = pytest.mark.django_db
@@ -199,3 +200,21 @@ def test_the_queue_page_reads_the_same_however_many_cards(client, learner, lesso
     with django_assert_num_queries(7):
         page = client.get(reverse("reviews:queue")).content.decode()
     assert page.count("<li><strong>") == 7
+
+
+@pytest.mark.parametrize("count", [LIGHT, HEAVY])
+def test_the_queue_page_and_the_next_review_read_as_much_for_3_cards_as_for_2000(
+    client, learner, count, django_assert_num_queries
+):
+    with freeze_time(T):
+        first = cards(learner, T, count)[0]
+        client.force_login(learner)
+        due = (count + 3) // 4  # every fourth card, the first included
+        client.get(reverse("reviews:queue"))
+        with django_assert_num_queries(7):
+            page = client.get(reverse("reviews:queue")).content.decode()
+        assert (f"{due} reviews are due." if due > 1 else "One review is due.") in page
+        client.get(reverse("reviews:next"))
+        with django_assert_num_queries(6):
+            page = client.get(reverse("reviews:next")).content.decode()
+        assert f"Puzzle {first.item}</h1>" in page

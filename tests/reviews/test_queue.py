@@ -95,3 +95,40 @@ def test_a_retired_puzzle_and_a_deleted_task_are_skipped_and_not_counted(learner
     assert seen(learner, later) == [[("puzzle", kept.pk)], [], []]
     assert Review.objects.filter(user=learner).count() == 3  # the cards stay, should the items come back
     assert seen(second_learner, later) == [[], [], []]  # each account has its own
+
+
+def figures(user, at):
+    """What the pages show of the queue at `at`: how many are due, how many come later today, when the next
+    comes, and the first due card's item."""
+    day = queue.of(user, at)
+    return day.count, len(day.later_today), day.next_due, day.first.item if day.first else None
+
+
+def test_the_figures_against_hand_made_cards(learner, second_learner, lesson):
+    """Due long ago, due this very moment, later today, tomorrow, learned; a retired puzzle's cards and a
+    deleted task's, due now and later today, neither counted nor next; another account's card."""
+    overdue, later, tomorrow, learned = (PuzzleFactory() for _ in range(4))
+    retired = PuzzleFactory(active=False)
+    task, gone = lesson.tasks.get(order=1), lesson.tasks.get(order=2)
+    made = [
+        (learner, "puzzle", overdue.pk, T - timedelta(days=1), None),
+        (learner, "task", task.pk, T, None),
+        (learner, "puzzle", later.pk, T + timedelta(hours=3), None),
+        (learner, "puzzle", tomorrow.pk, T + timedelta(days=1), None),
+        (learner, "puzzle", learned.pk, T - timedelta(hours=1), T - timedelta(hours=1)),
+        (learner, "puzzle", retired.pk, T + timedelta(hours=1), None),
+        (learner, "task", gone.pk, T - MINUTE, None),
+        (second_learner, "puzzle", later.pk, T + MINUTE, None),
+    ]
+    for user, kind, item, due, learned_at in made:
+        Review.objects.create(user=user, kind=kind, item=item, due=due, learned_at=learned_at)
+    Task.objects.filter(pk=gone.pk).delete()
+    assert figures(learner, T - timedelta(days=2)) == (0, 0, T - timedelta(days=1), None)
+    assert figures(learner, T - MINUTE) == (1, 2, T, overdue.pk)
+    assert figures(learner, T) == (2, 1, T + timedelta(hours=3), overdue.pk)
+    assert figures(learner, T + timedelta(hours=12)) == (3, 0, T + timedelta(days=1), overdue.pk)
+    assert figures(learner, T + timedelta(days=2)) == (4, 0, None, overdue.pk)
+    assert figures(second_learner, T) == (0, 1, T + MINUTE, None)
+    retired.active = True
+    retired.save()
+    assert figures(learner, T) == (2, 2, T + timedelta(hours=1), overdue.pk)  # back in the queue

@@ -1,9 +1,11 @@
+from datetime import UTC, datetime
 from html.parser import HTMLParser
 
 import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 from django.utils import timezone
+from freezegun import freeze_time
 
 from reviews.models import Review
 from testing.factories import (
@@ -15,9 +17,12 @@ from testing.factories import (
     SchoolClassFactory,
     TaskFactory,
 )
+from testing.review_cards import HEAVY, LIGHT, cards
 
 # The home page reads the course's outline (kept in the cache once read) to lead into it.
 pytestmark = pytest.mark.django_db
+
+T = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 # The start position of RULES.md R1.3, square by square, as the board must label it.
 BACK_RANK = ["der", "feres", "fil", None, None, "fil", "feres", "der"]
@@ -269,3 +274,16 @@ def test_the_slovak_home_page_names_the_men_as_the_site_does(client):
         assert f'{name} <span class="man__aka">{chess}</span>' in slovak
     assert "kôň" not in slovak
     assert "negus Bieleho na e1 a jeho fers na d1, negus Čierneho na d8" in " ".join(slovak.split())
+
+
+@pytest.mark.parametrize("count", [LIGHT, HEAVY])
+def test_the_home_page_reads_as_much_for_3_review_cards_as_for_2000(
+    client, learner, course, count, django_assert_num_queries
+):
+    with freeze_time(T):
+        cards(learner, T, count)
+        client.force_login(learner)
+        client.get("/")
+        with django_assert_num_queries(6):
+            page = client.get("/").content.decode()
+        assert ("500 reviews are due." if count == HEAVY else "One review is due.") in page

@@ -11,8 +11,10 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.db import connection
 from django.urls import reverse
+from freezegun import freeze_time
 
 from testing.factories import AttemptFactory, PuzzleFactory
+from testing.review_cards import HEAVY, LIGHT, cards
 from trainer import selectors
 from trainer.chart_geometry import BOTTOM, LEFT, RIGHT, TOP, rating_chart
 from trainer.models import Attempt, Puzzle, PuzzleTheme
@@ -320,3 +322,17 @@ def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, le
     slovak = learner_client.get("/sk/train/dashboard/").text
     assert f'<td><a href="/sk/train/{rated.puzzle_id}/">{rated.puzzle_id}</a></td>' in slovak
     assert '<span class="muted">bez ratingu</span>' in slovak and ">Nevyriešené</span>" in slovak
+
+
+@pytest.mark.parametrize("count", [LIGHT, HEAVY])
+def test_the_dashboard_reads_as_much_for_3_review_cards_as_for_2000(
+    client, learner, count, django_assert_num_queries
+):
+    now = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    with freeze_time(now):
+        cards(learner, now, count)
+        client.force_login(learner)
+        client.get(reverse("trainer:dashboard"))
+        with django_assert_num_queries(11):
+            page = client.get(reverse("trainer:dashboard")).content.decode()
+        assert ("500 reviews are due." if count == HEAVY else "One review is due.") in page
