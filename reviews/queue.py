@@ -1,6 +1,15 @@
 """The day's queue of an account's reviews: what is due now, what comes later today (by the end of the day
 in the site's TIME_ZONE), and what comes on the next days; items that no longer stand (`kinds`) are left
-out. It reads the account's cards in the queue once, and each kind's standing once."""
+out.
+
+A page that only tells the queue (how many are due, how many come later today, when the next comes) asks the
+database for those figures in one aggregate query over the account's cards in the queue (the partial index
+`review_user_due`), and reads no card; the queue's own page reads one page of cards, and the next review the
+first card due. Whether an item stands is a condition of those queries (`kinds.standing`, an EXISTS on the
+item's primary key for each card the range holds) rather than a flag kept on each card: the rooms retire a
+puzzle or delete a task in many ways (the curators' pages, the admin's bulk actions, a report, a lesson
+deleted with its tasks, a fixture loaded again), some of which send no signal, and a puzzle may be made
+active again; a flag would have to follow every one of them, the condition is right by construction."""
 
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
@@ -8,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db.models import Count, Min, Q, QuerySet
 from django.utils import timezone
 
 from reviews import kinds
@@ -16,24 +26,17 @@ from reviews.models import Review
 
 @dataclass(frozen=True)
 class Queue:
+    """The queue's figures at `now`: how many cards are due, how many come later today, and when the next
+    review not yet due comes (None when there is none)."""
+
     now: datetime
-    due: tuple[Review, ...]
-    later_today: tuple[Review, ...]
-    coming: tuple[Review, ...]
+    count: int
+    later_today: int
+    next_due: datetime | None
 
     @property
-    def count(self) -> int:
-        return len(self.due)
-
-    @property
-    def next_due(self) -> datetime | None:
-        """When the next review not yet due comes (None when there is none)."""
-        later = self.later_today or self.coming
-        return later[0].due if later else None
-
-    @property
-    def first(self) -> Review | None:
-        return self.due[0] if self.due else None
+    def evening(self) -> datetime:
+        return end_of_day(self.now)
 
 
 def end_of_day(now: datetime) -> datetime:
@@ -43,19 +46,23 @@ def end_of_day(now: datetime) -> datetime:
     return datetime.combine(day, time(), tzinfo=zone)
 
 
+def waiting(user: User) -> QuerySet[Review]:
+    """The account's cards in the queue whose items stand, in the order they come, soonest first."""
+    cards = Review.objects.filter(user=user, learned_at__isnull=True).filter(kinds.standing())
+    return cards.order_by("due", "id")
+
+
 def of(user: User, now: datetime | None = None) -> Queue:
-    """The account's queue at `now`, each part in the order the items come, soonest first."""
+    """The account's queue at `now`: its figures, read in one query."""
     now = now or timezone.now()
-    cards = list(Review.objects.filter(user=user, learned_at__isnull=True).order_by("due", "id"))
-    standing = {
-        kind: kinds.standing(kind, [card.item for card in cards if card.kind == kind])
-        for kind in {card.kind for card in cards}
-    }
-    cards = [card for card in cards if card.item in standing[card.kind]]
-    evening = end_of_day(now)
-    return Queue(
-        now=now,
-        due=tuple(card for card in cards if card.due <= now),
-        later_today=tuple(card for card in cards if now < card.due < evening),
-        coming=tuple(card for card in cards if card.due >= evening),
+    figures = waiting(user).aggregate(
+        count=Count("pk", filter=Q(due__lte=now)),
+        later_today=Count("pk", filter=Q(due__gt=now, due__lt=end_of_day(now))),
+        next_due=Min("due", filter=Q(due__gt=now)),
     )
+    return Queue(now=now, **figures)
+
+
+def first(user: User, now: datetime | None = None) -> Review | None:
+    """The card due first at `now` (None when none is due), the only one read."""
+    return waiting(user).filter(due__lte=now or timezone.now()).first()

@@ -13,6 +13,4 @@ class TrainerConfig(AppConfig):
 
         signals.connect(self)
         # A retired puzzle is no longer reviewed.
-        kinds.register(
-            "puzzle", lambda ids: Puzzle.objects.filter(pk__in=ids, active=True).values_list("pk", flat=True)
-        )
+        kinds.register("puzzle", lambda: Puzzle.objects.filter(active=True))

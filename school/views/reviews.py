@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -21,8 +22,8 @@ from trainer.models import Puzzle
 from trainer.puzzle_words import theme_name
 from trainer.views.solving import draw
 
-#: The queue page lists this many of the items that come after today, soonest first.
-COMING_SHOWN = 20
+#: The queue page lists this many cards a page, soonest first.
+QUEUE_PAGE = 50
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class Item:
     about: str
 
 
-def items(cards: tuple[Review, ...]) -> list[Item]:
+def items(cards: list[Review]) -> list[Item]:
     """The cards' items with their titles: a puzzle by its number and themes, a task by its lesson and title
     (each kind read once; one gone since the queue was read is left out)."""
     puzzle_ids = [card.item for card in cards if card.kind == Review.Kind.PUZZLE]
@@ -55,13 +56,18 @@ def items(cards: tuple[Review, ...]) -> list[Item]:
 @login_required
 @require_safe
 def queue_page(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The queue's figures, then its cards a page at a time, soonest first, each page's cards by when they
+    come: due now, later today, on the next days (a page past the last shows the last, one that is not a
+    number the first)."""
     day = queue.of(request.user)
+    page = Paginator(queue.waiting(request.user), QUEUE_PAGE).get_page(request.GET.get("page"))
+    listed = items(list(page))
     context = {
         "queue": day,
-        "due": items(day.due),
-        "later_today": items(day.later_today),
-        "coming": items(day.coming[:COMING_SHOWN]),
-        "more_coming": max(len(day.coming) - COMING_SHOWN, 0),
+        "page": page,
+        "due": [item for item in listed if item.card.due <= day.now],
+        "later_today": [item for item in listed if day.now < item.card.due < day.evening],
+        "coming": [item for item in listed if item.card.due >= day.evening],
     }
     return render(request, "review_queue.html", context)
 
@@ -72,7 +78,7 @@ def next_review(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The first item due: a puzzle is drawn here, as a fresh try marked as a review (its try keeps the
     mark); a task begins a fresh try and is marked in the session, then its page is shown. When none is due,
     back to the queue with a word."""
-    card = queue.of(request.user).first
+    card = queue.first(request.user)
     if card is None:
         under_review.unmark(request.session)
         messages.info(request, _("No review is due now: well done."))

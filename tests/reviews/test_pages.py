@@ -1,7 +1,8 @@
 """Reviews through the real pages: a puzzle missed on the trainer's page and a task failed on the course's
 come back through /reviews/next/ on their schedule, their pages say "Review · unrated" and lead to the next
 review; the home page and the dashboard count them; a puzzle review is never rated (the trainer rates only a
-player's first try at a puzzle)."""
+player's first try at a puzzle). The queue's page is paged, and what the pages read is the same for 3 cards
+as for 2,000."""
 
 import html
 import re
@@ -190,7 +191,7 @@ def test_the_queue_page_reads_the_same_however_many_cards(client, learner, lesso
     Review.objects.create(user=learner, kind="task", item=task.pk, due=T)
     Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T)
     client.get(reverse("reviews:queue"))
-    # The session, the user, the cards, each kind's standing, the puzzles and the tasks.
+    # The session, the user, the queue's figures, the cards' count, the page's cards, its puzzles and tasks.
     with django_assert_num_queries(7):
         client.get(reverse("reviews:queue"))
     for days in range(1, 6):
@@ -211,10 +212,54 @@ def test_the_queue_page_and_the_next_review_read_as_much_for_3_cards_as_for_2000
         client.force_login(learner)
         due = (count + 3) // 4  # every fourth card, the first included
         client.get(reverse("reviews:queue"))
-        with django_assert_num_queries(7):
+        # The session, the user, the queue's figures, the cards' count and the page's cards, their puzzles.
+        with django_assert_num_queries(6):
             page = client.get(reverse("reviews:queue")).content.decode()
         assert (f"{due} reviews are due." if due > 1 else "One review is due.") in page
         client.get(reverse("reviews:next"))
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(5):  # the first card due alone, then its puzzle's page
             page = client.get(reverse("reviews:next")).content.decode()
         assert f"Puzzle {first.item}</h1>" in page
+
+
+def listed(page: str) -> list[int]:
+    return [int(number) for number in re.findall(r"<li><strong>Puzzle (\d+)</strong>", page)]
+
+
+def test_the_queue_page_shows_fifty_cards_a_page_soonest_first(client, learner):
+    """90 cards in the queue (30 due, 30 later today, 30 on the next days; 30 learned left out): the first
+    page holds the 50 soonest, the second the other 40; a page past the last, or one that is not a number,
+    is answered with the last page or the first, never an error."""
+    with freeze_time(T):
+        made = cards(learner, T, 120)
+        client.force_login(learner)
+        order = [
+            card.item for card in sorted(made, key=lambda card: (card.due, card.pk)) if not card.learned_at
+        ]
+        first = client.get(reverse("reviews:queue")).content.decode()
+        assert listed(first) == order[:50]
+        assert "30 reviews are due." in first and "page 1 of 2" in first
+        assert (
+            'aria-label="Pages of your reviews"' in first
+            and '<a href="?page=2" rel="next">Later</a>' in first
+        )
+        assert "Due now" in first and "Later today" in first and "On the next days" not in first
+        second = client.get(reverse("reviews:queue"), {"page": 2}).content.decode()
+        assert listed(second) == order[50:]
+        assert "30 reviews are due." in second and "page 2 of 2" in second
+        assert '<a href="?page=1" rel="prev">Sooner</a>' in second and 'rel="next"' not in second
+        assert "Due now" not in second and "Later today" in second and "On the next days" in second
+        for past in ("3", "99999999999999999999", "0", "-1"):
+            answer = client.get(reverse("reviews:queue"), {"page": past})
+            assert answer.status_code == 200 and listed(answer.content.decode()) == order[50:]
+        for wrong in ("two", "", "1.5", "%00"):
+            answer = client.get(reverse("reviews:queue"), {"page": wrong})
+            assert answer.status_code == 200 and listed(answer.content.decode()) == order[:50]
+
+
+def test_a_short_queue_has_one_page_and_no_page_links(client, learner):
+    with freeze_time(T):
+        cards(learner, T, LIGHT)
+        client.force_login(learner)
+        page = client.get(reverse("reviews:queue")).content.decode()
+    assert len(listed(page)) == LIGHT and "Pages of your reviews" not in page and "page 1 of" not in page

@@ -2,7 +2,8 @@
 the queue exactly, count and items, before and after each of them; a right answer a minute early changes
 nothing; a miss in the middle starts again; after the last interval the item is learned and leaves the
 queue. What is later today ends with the day in the site's TIME_ZONE; a retired puzzle or a deleted task is
-skipped."""
+skipped. The figures the pages show, read by the database, agree with the cards each time, and with hand-made
+cards of every sort."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -21,9 +22,20 @@ MINUTE = timedelta(minutes=1)
 
 
 def seen(user, at):
-    """The queue at `at`: the (kind, item) of what is due, later today and on the next days."""
-    day = queue.of(user, at)
-    return [[(card.kind, card.item) for card in part] for part in (day.due, day.later_today, day.coming)]
+    """The queue at `at`: the (kind, item) of what is due, later today and on the next days, each soonest
+    first; its figures and its first card due agree with them."""
+    cards = list(queue.waiting(user))
+    evening = queue.end_of_day(at)
+    parts = [
+        [card for card in cards if card.due <= at],
+        [card for card in cards if at < card.due < evening],
+        [card for card in cards if card.due >= evening],
+    ]
+    later = parts[1] + parts[2]
+    next_due = later[0].due if later else None
+    assert queue.of(user, at) == queue.Queue(at, len(parts[0]), len(parts[1]), next_due)
+    assert queue.first(user, at) == (parts[0][0] if parts[0] else None)
+    return [[(card.kind, card.item) for card in part] for part in parts]
 
 
 def answer(user, item, right, at, kind="puzzle"):
@@ -100,8 +112,8 @@ def test_a_retired_puzzle_and_a_deleted_task_are_skipped_and_not_counted(learner
 def figures(user, at):
     """What the pages show of the queue at `at`: how many are due, how many come later today, when the next
     comes, and the first due card's item."""
-    day = queue.of(user, at)
-    return day.count, len(day.later_today), day.next_due, day.first.item if day.first else None
+    day, first = queue.of(user, at), queue.first(user, at)
+    return day.count, day.later_today, day.next_due, first.item if first else None
 
 
 def test_the_figures_against_hand_made_cards(learner, second_learner, lesson):

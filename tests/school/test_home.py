@@ -245,15 +245,15 @@ def test_a_signed_in_home_page_reads_three_rows_beyond_who_is_asking(
 ):
     learner_client.get("/")
     # The session and the user, as on every signed-in page; then the course progress, the rating and
-    # classes together, and the reviews' cards.
+    # classes together, and the reviews' figures.
     with django_assert_num_queries(5):
         assert learner_client.get("/").status_code == 200
-    # With cards of both kinds, one more read a kind: which of their items still stand.
+    # With cards of both kinds, the same: the figures count only the items that still stand, in one query.
     due = timezone.now()
     Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=due)
     Review.objects.create(user=learner, kind="task", item=course[0].pk, due=due)
     Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=due)
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(5):
         assert "3 reviews are due." in learner_client.get("/").content.decode()
 
 
@@ -284,6 +284,6 @@ def test_the_home_page_reads_as_much_for_3_review_cards_as_for_2000(
         cards(learner, T, count)
         client.force_login(learner)
         client.get("/")
-        with django_assert_num_queries(6):
+        with django_assert_num_queries(5):
             page = client.get("/").content.decode()
         assert ("500 reviews are due." if count == HEAVY else "One review is due.") in page

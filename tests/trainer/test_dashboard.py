@@ -333,6 +333,6 @@ def test_the_dashboard_reads_as_much_for_3_review_cards_as_for_2000(
         cards(learner, now, count)
         client.force_login(learner)
         client.get(reverse("trainer:dashboard"))
-        with django_assert_num_queries(11):
+        with django_assert_num_queries(10):
             page = client.get(reverse("trainer:dashboard")).content.decode()
         assert ("500 reviews are due." if count == HEAVY else "One review is due.") in page
