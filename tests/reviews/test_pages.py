@@ -255,6 +255,8 @@ def test_the_queue_page_shows_fifty_cards_a_page_soonest_first(client, learner):
         for wrong in ("two", "", "1.5", "%00"):
             answer = client.get(reverse("reviews:queue"), {"page": wrong})
             assert answer.status_code == 200 and listed(answer.content.decode()) == order[:50]
+        slovak = client.get("/sk" + reverse("reviews:queue"), {"page": 2}).content.decode()
+        assert 'aria-label="Stránky tvojich opakovaní"' in slovak and 'rel="prev">Skôr</a>' in slovak
 
 
 def test_a_short_queue_has_one_page_and_no_page_links(client, learner):
