@@ -454,8 +454,8 @@ class PuzzleAdmin(admin.ModelAdmin[Puzzle]):
         return TemplateResponse(request, "admin/trainer/puzzle/generate.html", context, status=status)
 
     def job_view(self, request: HttpRequest, job_id: int) -> HttpResponse:
-        """A long job's progress while it runs (the page reloads itself), then what it found; a job lost with
-        its worker is marked failed here, with a way to run it again."""
+        """A long job's progress while it runs (the page asks for it again by itself), then what it found; a
+        job lost with its worker is marked failed here, with a way to run it again."""
         job = jobs.notice_lost(self._job(request, job_id))
         refused = job.result.get("refused", []) if job.is_finished else []
         context = {

@@ -44,10 +44,15 @@ def test_a_revalidation_answers_at_once_and_its_page_follows_the_worker(admin_cl
     assert (job.status, job.done, job.total) == (CurationJob.Status.QUEUED, 0, 2)
     assert DBTaskResult.objects.count() == 1
     page = admin_client.get(address).content.decode()
-    assert "Status: waiting. 0 of 2 done." in page and 'http-equiv="refresh"' in page
+    assert "Status: waiting. 0 of 2 done." in page and 'hx-trigger="every 2s"' in page
+    assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in page  # a browser without scripts
     run_worker()
     page = admin_client.get(address).content.decode()
-    assert "Status: done. 2 of 2 done." in page and 'http-equiv="refresh"' not in page
+    assert (
+        "Status: done. 2 of 2 done." in page
+        and 'http-equiv="refresh"' not in page
+        and "hx-trigger" not in page
+    )
     assert f"Puzzle {broken.pk} fails:" in page and "1 of 2 puzzles are sound." in page
     assert jobs.describe(CurationJob.objects.get())[0] == f"Puzzle {broken.pk} fails: {LADDER_REASON}"
 
