@@ -144,7 +144,7 @@ def pages() -> list[Page]:
         Page("course task", reverse("course:task", args=[task.lesson.slug, task.order])),
         Page("rules", reverse("course:rules")),
         Page("play", reverse("play")),
-        Page(f"analysis, {len(steps)} steps", analysis),
+        Page(f"analysis {len(steps)} steps", analysis),
         Page("train", reverse("trainer:train")),
         Page("puzzle", puzzle),
     ]
@@ -156,7 +156,7 @@ def pages() -> list[Page]:
             Page("dashboard", reverse("trainer:dashboard"), username, history),
             Page("reviews queue", reverse("reviews:queue"), username, history),
             Page("my games", reverse("my_games"), username, history),
-            Page(f"game, {len(game.steps)} steps", address, username, history, game=str(game.id)),
+            Page(f"game {len(game.steps)} steps", address, username, history, game=str(game.id)),
             # What each player's page asks every second while nothing changes (htmx, answered 204).
             Page(
                 "game poll",

@@ -96,7 +96,7 @@ def test_the_misses_name_the_pages_above_either_goal():
         ms("dashboard", "heavy", 14.0),  # 7.0× its trivial view, 3.5× light
         ms("my games", "light", 10.0),
         ms("my games", "heavy", 12.0),  # 6.0×, 1.2×
-        ms("analysis, 40 steps", "", 13.0, visitor="visitor"),  # 6.5×
+        ms("analysis 40 steps", "", 13.0, visitor="visitor"),  # 6.5×
     ]
     assert cost_misses(figures) == ["dashboard (heavy)", "dashboard (heavy/light)"]
     assert cost_misses(figures[2:]) == []
