@@ -8,8 +8,13 @@
 #               on a private PostgreSQL cluster (see tools/postgres)
 #   make test-postgres  the tests that touch the database, on PostgreSQL alone
 #   make bench  the engine's perft benchmark
-#   make bench-pages  CPU time per request of the main pages beside a trivial view (DEBUG off, a scratch database)
-#   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50 connections)
+#   make bench-pages  CPU time per request of the main pages, each beside the trivial view of the same visitor,
+#               at a light and a heavy history (60,000 puzzle attempts, 1,500 review cards, 1,000 games, a class
+#               of 60), with queries per request and heavy/light of the pages that read a history; PASS or MISS
+#               (DEBUG off, a scratch database); any answer that is not the page stops it, non-zero
+#   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50
+#               connections), each asked with its own visitor's cookie, beside that visitor's trivial view; PASS
+#               or MISS; an answer that is not the page stops it (WRK_SECONDS=2: 2 s a page instead of 5)
 #   make bench-classroom  60 students for 60 s against gunicorn and PostgreSQL, beside a curator's long job and a
 #               hostile visitor (STUDENTS=30 a smaller class; DB=sqlite: 30 s on SQLite)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
@@ -85,13 +90,18 @@ test-postgres: $(VENV)/.dev /usr/bin/msgfmt
 bench: $(VENV)/.dev
 	$(PY) -m tools.bench_perft
 
-# A scratch database and static root of its own, in a temporary folder that the benchmark removes.
+# A scratch database and static root of its own, in a temporary folder that the benchmark removes; the
+# histories of tools/bench_history.py are seeded in bulk (about a minute), then each page is measured at the
+# light and the heavy history against the same visitor's trivial view (several minutes).
 bench-pages: $(VENV)/.dev
 	$(PY) -m tools.bench_pages
 
-# Requests per second under gunicorn and wrk (Debian's package, installed when missing).
+# Requests per second under gunicorn and wrk (Debian's package, installed when missing): the same pages and
+# histories, each asked with the cookie of the visitor it belongs to; a page answering anything but itself
+# (before, under or after its wrk run) stops it. WRK_SECONDS is wrk's run per page.
+WRK_SECONDS ?= 5
 bench-throughput: $(VENV)/.dev /usr/bin/wrk
-	$(PY) -m tools.bench_throughput
+	$(PY) -m tools.bench_throughput --seconds $(WRK_SECONDS)
 
 # A fresh database (its own in the private PostgreSQL cluster, or a scratch SQLite file), the servers as
 # `make serve` runs them, all stopped afterwards; see tools/bench-classroom. STUDENTS is the class's size, split
