@@ -1,6 +1,7 @@
 """A whole game: its moves and werera rounds, whose turn it is, and the result after every step (R7, R8)."""
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .fen import COUNT_LIMIT, SEVENTY_MOVES
@@ -89,11 +90,14 @@ def judge(position: Position, repetitions: int = 1) -> Judgement:
 
 
 class Game:
-    def __init__(self, fen: str = START_FEN) -> None:
+    def __init__(self, fen: str = START_FEN, seen: Iterable[tuple[int, ...]] = ()) -> None:
+        """A game from `fen`. `seen` takes up a game where it stood: the placement keys of the turn-based
+        positions met before this one, once per time each was met, which R8.1 counts on (its history is not
+        kept)."""
         self.position = Position.from_fen(fen)
         self.start_fen = self.position.fen()
         self.history: list[TurnMove | RoundReport] = []
-        self._seen: Counter[tuple[int, ...]] = Counter()
+        self._seen: Counter[tuple[int, ...]] = Counter(seen)
         self.judgement = self._judge()
 
     @property
