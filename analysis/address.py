@@ -1,6 +1,7 @@
 """An analysis's address: the position it starts from and the steps tried since, werera rounds first (R5)
 and then moves, read from the query and written back. The page keeps no state: its address is the share
-link, and every address is read again in full, so that a tampered one is refused as a whole.
+link, and every address is read again in full, and played out or found played (`steps.walk`), so that a
+tampered one is refused as a whole.
 
 `fen` is the starting position (R9.1), `rounds` the werera rounds as White's and Black's choices
 (`e2e3:d7d6,0000:c7c6`, 0000 for waiting), `moves` the moves in turn (`e2e3,d7d6`), `white` White's

@@ -1,12 +1,31 @@
 """An address played out by the engine's rules (`senterej.engine.game.Game`): each step with its position
 and words, as the play room says them (a werera round's report, R5.10, and moves in the site's notation),
 the position at the step shown with the rules' judgement there (R7.5, and R8.1 with the positions met on
-the way), and what a move tried there makes of the address."""
+the way), and what a move tried there makes of the address.
 
+An address's steps played out (its line) are kept in the default cache, keyed by the line itself (its
+starting position and every step, as text) and the language of its words. Replaying every step from the
+start on every request was the part of the board's cost that grew most with the address: at 40 steps,
+two fifths of the view's time went to the engine. But a visitor's pages come one step after the other:
+the next step's page has the line just shown as its parent, so only its last step is played, from the
+parent's last position and the turn-based positions it met (R8.1); stepping back and forth along a line
+shown (`at`) plays nothing; and a move tried before the end of a line keeps the line up to there, the
+new line's parent. Nothing of a request is trusted: the key is the whole line's text, and a line is kept
+only once each of its steps has been played by the rules, so a tampered or illegal address finds no line
+of its own and is played out, and refused, as before. A miss (another process, a line evicted, a shared
+link opened) plays the line from its parent if that is kept, else from the start, as every request did.
+
+The other ways were worse: the position in the address, signed, would tie the share link to the site's
+secret, and the steps' words must be played to be listed anyway; keeping the line of every prefix would
+cost as much to write as to replay."""
+
+import hashlib
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from analysis.address import WAITING, Address, AddressError
@@ -31,13 +50,42 @@ class Tried:
     last_move: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Point:
+    """A line's position before its first step or after one: what the next step is played from."""
+
+    fen: str
+    judgement: rules.Judgement  # the rules' verdict there (R7.5)
+    key: tuple[int, ...] | None  # its placement key if it is turn-based, counted by R8.1
+
+
+@dataclass(frozen=True)
+class Line:
+    """An address's steps played out: each step as it is listed, and each point, the start first."""
+
+    steps: tuple[Tried, ...]
+    points: tuple[Point, ...]  # one more than the steps
+
+    def upto(self, steps: int) -> "Line":
+        return Line(self.steps[:steps], self.points[: steps + 1])
+
+    def seen(self, steps: int) -> list[tuple[int, ...]]:
+        """The turn-based positions met up to the point after `steps` steps, that one too (R8.1)."""
+        return [point.key for point in self.points[: steps + 1] if point.key is not None]
+
+
+#: How long a line played out stays in the cache.
+LINE_SECONDS = 60 * 60
+
+
 @dataclass
 class Walked:
     address: Address
-    steps: list[Tried]
+    steps: tuple[Tried, ...]
     position: Position  # at the step shown
     judgement: rules.Judgement  # the rules' verdict there (R7.5)
-    seen: list[tuple[int, ...]] = field(default_factory=list)  # the turn-based positions met up to there
+    seen: list[tuple[int, ...]]  # the turn-based positions met up to there
+    line: Line  # every step of the address played out
 
     @property
     def over(self) -> bool:
@@ -59,23 +107,57 @@ class Walked:
 
 
 def walk(address: Address) -> Walked:
-    """Plays the address from its position; AddressError names the first step that cannot be played."""
-    game = rules.Game(address.fen)
-    steps: list[Tried] = []
-    state = _state(address, game, steps) if address.shown == 0 else None
-    choices: list[tuple[str, str] | str] = [*address.rounds, *address.moves]
-    for number, choice in enumerate(choices, start=1):
-        steps.append(_step(game, number, choice))
-        if number == address.shown:
-            state = _state(address, game, steps)
-    assert state is not None
+    """Plays the address from its position (from its line's parent, if kept); AddressError names the first
+    step that cannot be played."""
+    line = played(address)
+    shown = address.shown
+    point = line.points[shown]
+    state = Walked(address, line.steps, Position.from_fen(point.fen), point.judgement, line.seen(shown), line)
     if address.white:
         _check_white(state, address.white)
     return state
 
 
-def _state(address: Address, game: rules.Game, steps: list[Tried]) -> Walked:
-    return Walked(address, steps, game.position.copy(), game.judgement, game.seen)
+def played(address: Address) -> Line:
+    """Every step of the address played out: kept in the cache, else played from its parent's line."""
+    key = line_key(address, address.length)
+    line: Line | None = cache.get(key)
+    if line is None:
+        parent: Line | None = cache.get(line_key(address, address.length - 1)) if address.length else None
+        line = _play(address, parent)
+        cache.set(key, line, LINE_SECONDS)
+    return line
+
+
+def line_key(address: Address, steps: int) -> str:
+    """The cache's key of the address's first `steps` steps, with the language of their words."""
+    text = address.upto(steps).query().encode()
+    digest = hashlib.blake2b(text, digest_size=16).hexdigest()
+    return f"analysis:line:{get_language()}:{digest}"
+
+
+def _play(address: Address, parent: Line | None) -> Line:
+    """The address's steps after the parent's (all of them without one), played from where it stands."""
+    if parent is None:
+        game = rules.Game(address.fen)
+        steps: list[Tried] = []
+        points = [_point(game, game.start_fen)]
+    else:
+        last = parent.points[-1]
+        game = rules.Game(last.fen, seen=parent.seen(len(parent.steps) - 1))
+        steps, points = list(parent.steps), list(parent.points)
+    choices: list[tuple[str, str] | str] = [*address.rounds, *address.moves]
+    for number in range(len(steps) + 1, len(choices) + 1):
+        step = _step(game, number, choices[number - 1])
+        steps.append(step)
+        points.append(_point(game, step.fen))
+    return Line(tuple(steps), tuple(points))
+
+
+def _point(game: rules.Game, fen: str) -> Point:
+    position = game.position
+    key = None if position.turn is None else position.placement_key()
+    return Point(fen, game.judgement, key)
 
 
 def _step(game: rules.Game, number: int, choice: tuple[str, str] | str) -> Tried:
@@ -158,6 +240,9 @@ def tried(state: Walked, text: str) -> Address:
         except IllegalMoveError as error:
             raise IllegalMoveError(illegal_move_message(position, text, side)) from error
     base = address.upto(address.shown)
+    if address.shown < address.length:
+        # the new line's parent: kept, so that its page plays the move tried alone
+        cache.add(line_key(address, address.shown), state.line.upto(address.shown), LINE_SECONDS)
     if position.werera is None:
         return Address(base.fen, base.rounds, (*base.moves, move))
     if not address.white:
