@@ -68,6 +68,14 @@ def page_url(address: Address) -> str:
     return reverse("analysis:board") + (f"?{query}" if query else "")
 
 
+def step_urls(address: Address) -> list[str]:
+    """The page of each step of the address, the start's first: the line's own page with `at`, which
+    `Address.query` writes last, so that the line's query is written once and not once a step."""
+    line = page_url(address.at_step(address.length))
+    joint = "&" if "?" in line else "?"
+    return [f"{line}{joint}at={step}" for step in range(address.length)] + [line]
+
+
 def refused(request: HtmxHttpRequest, message: str) -> HttpResponse:
     """An address no board makes: said, with the starting position's board to begin again."""
     return draw(request, walk(Address()), error=message, status=400, refused=True)
@@ -85,7 +93,8 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
     current = state.current
     position = state.position
     shown_step = address.shown
-    steps = [(step, page_url(address.at_step(step.number))) for step in state.steps]
+    urls = step_urls(address)
+    steps = [(step, urls[step.number]) for step in state.steps]
     evaluation = None
     if not state.over and not refused:
         evaluation = evaluations.stored(position.fen(), seen_keys(state), evaluations.BUDGET)
@@ -101,10 +110,10 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
         "steps": steps,
         "shown_step": shown_step,
         "current": current,
-        "start_url": page_url(address.at_step(0)) if shown_step else "",
-        "back_url": page_url(address.at_step(shown_step - 1)) if shown_step else "",
-        "forward_url": page_url(address.at_step(shown_step + 1)) if shown_step < address.length else "",
-        "end_url": page_url(address.at_step(address.length)) if shown_step < address.length else "",
+        "start_url": urls[0] if shown_step else "",
+        "back_url": urls[shown_step - 1] if shown_step else "",
+        "forward_url": urls[shown_step + 1] if shown_step < address.length else "",
+        "end_url": urls[-1] if shown_step < address.length else "",
         "here_url": page_url(Address(position.fen()))
         if address.length or address.fen != position.fen()
         else "",

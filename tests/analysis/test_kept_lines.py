@@ -13,6 +13,7 @@ from django.urls import reverse
 from analysis import steps
 from analysis.address import Address, AddressError, read
 from analysis.steps import seen_keys, tried, walk
+from analysis.views import page_url, step_urls
 from senterej.engine import game as rules
 
 BOARD = reverse("analysis:board")
@@ -227,3 +228,12 @@ def test_a_line_kept_in_english_is_told_in_slovak_in_slovak(client, db):
     assert "The capture ended the werera" in client.get(f"{BOARD}?{shown}").content.decode()
     slovak = client.get(f"/sk{BOARD}?{shown}").content.decode()
     assert "Branie ukončilo wereru" in slovak and "The capture ended the werera" not in slovak
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "white=e2e3", FORTY, f"{FORTY}&at=3", f"fen={TURNS}&moves=e2e3", "rounds=e2e3:d7d6&white=0000"],
+)
+def test_the_step_links_are_the_addresses_of_the_steps(query):
+    read_ = address(query)
+    assert step_urls(read_) == [page_url(read_.at_step(step)) for step in range(read_.length + 1)]
