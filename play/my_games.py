@@ -22,15 +22,19 @@ WIN, LOSS, DRAW = "win", "loss", "draw"
 
 @dataclass(frozen=True)
 class Holder:
-    """Who asks for their games: an account (or nobody) and the seat tokens of their session."""
+    """Who asks for their games: an account (or nobody), and the games whose seats their session holds with
+    those seats' tokens."""
 
     user: User | None
+    games: frozenset[str]
     tokens: frozenset[str]
 
     def seat(self, side: int) -> Q:
-        """The games in which this person holds the side's seat."""
+        """The games in which this person holds the side's seat. A session's seats are looked for among its
+        own games, by their keys: the tokens have no index, and by them alone every game on the site is
+        read."""
         field = "white" if side == WHITE else "black"
-        held = Q(**{f"{field}_token__in": self.tokens})
+        held = Q(pk__in=self.games, **{f"{field}_token__in": self.tokens})
         if self.user is not None:
             held |= Q(**{f"{field}_user": self.user})
         return held
@@ -47,8 +51,9 @@ class Holder:
 
 
 def holder(request: HttpRequest) -> Holder:
-    tokens = frozenset(token for held in session_tokens(request.session).values() for token in held)
-    return Holder(request.user if isinstance(request.user, User) else None, tokens)
+    seats = session_tokens(request.session)
+    tokens = frozenset(token for held in seats.values() for token in held)
+    return Holder(request.user if isinstance(request.user, User) else None, frozenset(seats), tokens)
 
 
 def games_of(person: Holder, state: str = "", opponent: str = "", result: str = "") -> QuerySet[Game]:
