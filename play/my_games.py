@@ -58,7 +58,9 @@ def holder(request: HttpRequest) -> Holder:
 
 def games_of(person: Holder, state: str = "", opponent: str = "", result: str = "") -> QuerySet[Game]:
     """A person's played games, the latest first, filtered: by whether they are over, by the kind of
-    opponent, by the result for the person (won or lost only in a game where they held one side)."""
+    opponent, by the result for the person (won or lost only in a game where they held one side). A list
+    of them reads neither their moves, the one field that grows with a game, nor a game twice over two pages
+    (games changed at the same moment come in the order of their keys)."""
     white, black = person.seat(WHITE), person.seat(BLACK)
     games = Game.objects.filter(white | black).exclude(mode=Game.Mode.IMPORTED)
     if state == "ongoing":
@@ -76,7 +78,7 @@ def games_of(person: Holder, state: str = "", opponent: str = "", result: str = 
             games = games.filter((as_white & white_won) | (as_black & black_won))
         else:
             games = games.filter((as_white & black_won) | (as_black & white_won))
-    return games.select_related("white_user", "black_user").order_by("-updated")
+    return games.select_related("white_user", "black_user").defer("steps").order_by("-updated", "pk")
 
 
 @dataclass(frozen=True)

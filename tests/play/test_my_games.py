@@ -1,16 +1,19 @@
 """My games: the games a person plays, on every device; the session's games move to the account on sign-up
 and log-in; the players named in pages and records; used and unknown invitations said in words."""
 
+from datetime import timedelta
+
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.formats import date_format
 from freezegun import freeze_time
 
 from play import services
 from play.models import Game
 from play.seats import give_seats
+from play.views.my_games import GAMES_PAGE
 from senterej.engine import BLACK, WHITE
 from testing.factories import PASSWORD
 from testing.games import start
@@ -284,3 +287,98 @@ def test_r5_1_my_games_never_shows_a_pending_werera_choice(learner, second_learn
                 and "c3" not in seen(text)
                 and "c3" not in heard(text)
             )
+
+
+def many_games(user, count: int) -> list[Game]:
+    """`count` finished and ongoing games of the user's, made at once: against a bot (won by resignation),
+    a friend online (lost on time) and a friend on this device (still going), in turn."""
+    kinds = [
+        {
+            "mode": Game.Mode.BOT,
+            "bot_level": "novice",
+            "bot_colour": "black",
+            "status": "resignation",
+            "result": "1-0",
+        },
+        {
+            "mode": Game.Mode.ONLINE,
+            "guest_colour": "black",
+            "joined": True,
+            "status": "time forfeit",
+            "result": "0-1",
+        },
+        {"mode": Game.Mode.HOTSEAT, "black_user": user},
+    ]
+    return Game.objects.bulk_create(Game(white_user=user, **kinds[number % 3]) for number in range(count))
+
+
+def newest_first(games: list[Game]) -> list[Game]:
+    """The games changed one minute apart, the last one made the newest (bulk_create stamps them all now)."""
+    for minutes, game in enumerate(reversed(games)):
+        Game.objects.filter(pk=game.pk).update(updated=timezone.now() - timedelta(minutes=minutes))
+    return list(reversed(games))
+
+
+def shown(page: str, games: list[Game]) -> list[int]:
+    return [number for number, game in enumerate(games) if reverse("game", args=[game.id]) in page]
+
+
+@pytest.mark.parametrize("count", [10, 1000])
+def test_my_games_reads_as_much_for_a_thousand_games_as_for_ten(
+    client, learner, count, django_assert_num_queries
+):
+    many_games(learner, count)
+    client.force_login(learner)
+    own = start(client, mode="hotseat")  # and a game whose seats the session holds, by their tokens
+    with django_assert_num_queries(4) as queries:  # the session, the account, the count and the page's rows
+        page = client.get(MINE)
+    assert not any('"steps"' in query["sql"] for query in queries.captured_queries)  # nor their moves
+    text = page.content.decode()
+    assert page.status_code == 200 and text.count('class="my-games__game"') == min(count + 1, GAMES_PAGE)
+    assert reverse("game", args=[own.id]) in text
+    if count > GAMES_PAGE:
+        assert f"page 1 of {(count + 1 + GAMES_PAGE - 1) // GAMES_PAGE}" in seen(text)
+    listed_text = seen(text)
+    assert "Against Novice (bot) Win Resignation · you played White · a bot ·" in listed_text
+    assert "Against Guest Loss Time ran out · you played White · a friend online ·" in listed_text
+    assert "Against a friend on this device In play you played both sides · a friend on this device ·" in (
+        listed_text
+    )
+
+
+def test_page_two_shows_the_next_games_newest_first(learner_client, learner):
+    games = newest_first(many_games(learner, 2 * GAMES_PAGE + 5))
+    pages = [learner_client.get(MINE, {"page": number}).content.decode() for number in (1, 2, 3)]
+    assert shown(pages[0], games) == list(range(GAMES_PAGE))
+    assert shown(pages[1], games) == list(range(GAMES_PAGE, 2 * GAMES_PAGE))
+    assert shown(pages[2], games) == list(range(2 * GAMES_PAGE, 2 * GAMES_PAGE + 5))
+    nav = seen(pages[1])
+    assert "Newer page 2 of 3 Older" in nav
+    assert 'href="?page=1"' in pages[1] and 'href="?page=3"' in pages[1]
+    slovak = seen(learner_client.get(f"/sk{MINE}", {"page": 2}).content.decode())
+    assert "Novšie stránka 2 z 3 Staršie" in slovak
+
+
+@pytest.mark.parametrize(
+    ("number", "page_shown"),
+    [
+        ("0", 3),
+        ("-1", 3),
+        ("4", 3),
+        ("999999999999999999999", 3),
+        ("x", 1),
+        ("1.5", 1),
+        ("", 1),
+        ("9" * 5000, 1),
+    ],
+)
+def test_a_page_past_the_end_or_not_a_number_shows_the_last_or_the_first(
+    learner_client, learner, number, page_shown
+):
+    games = newest_first(many_games(learner, 2 * GAMES_PAGE + 5))
+    response = learner_client.get(MINE, {"page": number})
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert f"page {page_shown} of 3" in seen(text)
+    first = (page_shown - 1) * GAMES_PAGE
+    assert shown(text, games) == list(range(first, min(first + GAMES_PAGE, len(games))))
