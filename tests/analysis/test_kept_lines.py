@@ -130,7 +130,7 @@ def test_a_move_tried_before_the_end_of_a_line_plays_that_move_alone(client, db,
     assert fragment.status_code == 200 and played.count == 1
 
 
-def test_r5_1_black_choice_plays_the_round_alone_after_whites(db, played):
+def test_r5_1_blacks_choice_after_whites_plays_the_round_alone(db, played):
     # R5.1: White's choice is in the address while Black's is made; the round is played once both are given
     state = walk(address(upto(FORTY, 5)))
     played.reset()
