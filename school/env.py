@@ -135,7 +135,9 @@ def caches(environ: Mapping[str, str]) -> dict[str, dict[str, Any]]:
         # Past this many counters, the expired ones are deleted as the next is written.
         options = {"MAX_ENTRIES": 100_000}
         counters = {"BACKEND": DATABASE_CACHE, "LOCATION": THROTTLE_TABLE, "OPTIONS": options}
-    default = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    # Each process keeps up to this many pieces (the rules, the course's parts, the analysis board's lines):
+    # past it, a third are dropped at once.
+    default = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}
     # A counter's key names its window; it is kept longer than any window (an increment in the database
     # writes the counter again with this timeout).
     return {"default": default, "throttle": {**counters, "KEY_PREFIX": "throttle", "TIMEOUT": 2 * 3600}}

@@ -119,7 +119,7 @@ def test_the_task_backend_is_the_database_unless_rq_is_asked_for():
 
 def test_the_throttles_count_in_the_database_or_in_redis_with_rq():
     """The default cache stays in each process's memory; every process shares the throttles' counters."""
-    default = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    default = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 5000}}
     assert caches({}) == {
         "default": default,
         "throttle": {
