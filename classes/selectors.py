@@ -7,7 +7,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import (
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Prefetch,
+    Q,
+    QuerySet,
+    Value,
+    When,
+    prefetch_related_objects,
+)
 from django.utils import timezone
 
 from classes import announcements, chosen_order, name_order
@@ -52,18 +63,12 @@ class Cell:
 
 
 def _status(
-    *,
-    done: int,
-    total: int,
-    started: bool,
-    deadline: datetime | None,
-    finished: datetime | None,
-    now: datetime,
+    *, done: int, total: int, started: bool, deadline: datetime | None, late: bool, now: datetime
 ) -> tuple[str, bool]:
     """The status, and whether a finished assignment was finished after its deadline (Assignment.deadline:
-    the due time, or the due date's end)."""
+    the due time, or the due date's end): `late` says whether its work was finished after it, if it is."""
     if total and done >= total:
-        return DONE, bool(deadline and finished and finished > deadline)
+        return DONE, bool(deadline) and late
     if deadline and now > deadline:
         return LATE, False
     return (IN_PROGRESS if started else NOT_STARTED), False
@@ -71,12 +76,15 @@ def _status(
 
 def with_items(assignments: QuerySet[Assignment]) -> list[Assignment]:
     """Assignments with what they are made of, loaded once: lessons, tasks and puzzles (in the teacher's
-    order, chosen_order)."""
-    return list(
-        assignments.select_related("lesson").prefetch_related(
-            "tasks__lesson", "lesson__tasks", chosen_order.prefetch()
-        )
-    )
+    order, chosen_order), each read only for the assignments of the kind made of it."""
+    loaded = list(assignments.select_related("lesson"))
+    for kind, lookup in (
+        (Assignment.Kind.LESSON, "lesson__tasks"),
+        (Assignment.Kind.TASKS, Prefetch("tasks", queryset=Task.objects.select_related("lesson"))),
+        (Assignment.Kind.PUZZLES, chosen_order.prefetch()),
+    ):
+        prefetch_related_objects([assignment for assignment in loaded if assignment.kind == kind], lookup)
+    return loaded
 
 
 def tasks_of(assignment: Assignment) -> list[Task]:
@@ -99,22 +107,22 @@ class SetTry:
 
 @dataclass(frozen=True)
 class SetPool:
-    """What a puzzle set is made of now: the puzzles a student can still be served (`active`, for chosen
-    puzzles in the order they were chosen), the ones the curators have disabled since (`disabled`), and how
-    many the set asks for. A disabled puzzle is left out of a student's count unless that student had
-    solved it: work done stays done, and no one is asked for a puzzle they can no longer open."""
+    """What a puzzle set is made of now: how many puzzles a student can still be served (`active`), the ones
+    the curators have disabled since (`disabled`), and how many the set asks for. A disabled puzzle is left
+    out of a student's count unless that student had solved it: work done stays done, and no one is asked
+    for a puzzle they can no longer open."""
 
-    active: list[int]
+    active: int
     disabled: frozenset[int]
     asked: int
 
     @property
     def size(self) -> int:
         """How many puzzles finish the set for a student who solved none of the disabled ones."""
-        return min(self.asked, len(self.active))
+        return min(self.asked, self.active)
 
     def size_for(self, solved: set[int]) -> int:
-        return min(self.asked, len(self.active) + len(solved & self.disabled))
+        return min(self.asked, self.active + len(solved & self.disabled))
 
 
 def chosen_puzzles(assignment: Assignment) -> list[int]:
@@ -142,17 +150,39 @@ def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
     return band_rows(assignment.theme, assignment.rating_min, assignment.rating_max)
 
 
+#: The group `pool` counts a theme's active puzzles in; each disabled one has a group of its own, its id.
+_ACTIVE_GROUP = 0
+
+
 def pool(assignment: Assignment) -> SetPool:
-    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band (one query)."""
+    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band, whose active
+    puzzles are counted and disabled ones listed in one grouped query (a band may hold thousands)."""
     if assignment.kind == Assignment.Kind.PUZZLES:
-        chosen = list(assignment.puzzles.all())
-        return SetPool(chosen_puzzles(assignment), frozenset(disabled_puzzles(assignment)), asked=len(chosen))
-    rows = list(theme_rows(assignment).values_list("puzzle_id", "active"))
-    return SetPool(
-        [pk for pk, active in rows if active],
-        frozenset(pk for pk, active in rows if not active),
-        asked=assignment.puzzle_count,
+        chosen = chosen_order.chosen(assignment)
+        disabled = frozenset(puzzle.pk for puzzle in chosen if not puzzle.active)
+        return SetPool(len(chosen) - len(disabled), disabled, asked=len(chosen))
+    groups = (
+        theme_rows(assignment)
+        .annotate(
+            group=Case(
+                When(active=True, then=Value(_ACTIVE_GROUP)),
+                default=F("puzzle_id"),
+                output_field=IntegerField(),
+            )
+        )
+        .values("group")
+        .annotate(count=Count("pk"))
+        .order_by()
+        .values_list("group", "count")
     )
+    counts = dict(groups)
+    active = counts.pop(_ACTIVE_GROUP, 0)
+    return SetPool(active, frozenset(counts), asked=assignment.puzzle_count)
+
+
+def pools(assignments: list[Assignment]) -> dict[int, SetPool]:
+    """Each puzzle set's pool, by assignment id: one query for each theme set, none for chosen puzzles."""
+    return {assignment.pk: pool(assignment) for assignment in assignments if not assignment.is_course}
 
 
 def set_size(assignment: Assignment) -> int:
@@ -160,17 +190,22 @@ def set_size(assignment: Assignment) -> int:
     return pool(assignment).size
 
 
-def set_tries(assignment: Assignment, student_ids: list[int]) -> list[SetTry]:
-    """The students' tries that count toward a puzzle set, oldest first: made since the set was assigned, on
-    its chosen puzzles or on puzzles of its theme within its rating band (disabled ones too: a student's
-    work on them stays theirs)."""
+def set_attempts(assignment: Assignment, student_ids: list[int]) -> QuerySet[Attempt]:
+    """The students' tries that count toward a puzzle set: made since the set was assigned, on its chosen
+    puzzles or on puzzles of its theme within its rating band (disabled ones too: a student's work on them
+    stays theirs)."""
     attempts = Attempt.objects.filter(user_id__in=student_ids, created__gte=assignment.created)
     if assignment.kind == Assignment.Kind.PUZZLES:
-        attempts = attempts.filter(puzzle_id__in=[puzzle.pk for puzzle in assignment.puzzles.all()])
-    else:
-        attempts = attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
-    rows = attempts.order_by("created", "id").values_list(
-        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before", "created"
+        return attempts.filter(puzzle_id__in=[puzzle.pk for puzzle in assignment.puzzles.all()])
+    return attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
+
+
+def set_tries(assignment: Assignment, student_ids: list[int]) -> list[SetTry]:
+    """The students' tries that count toward a puzzle set (`set_attempts`), oldest first."""
+    rows = (
+        set_attempts(assignment, student_ids)
+        .order_by("created", "id")
+        .values_list("user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before", "created")
     )
     tries = []
     for user_id, puzzle_id, solved, hinted, seen, helped_before, when in rows:
@@ -179,81 +214,128 @@ def set_tries(assignment: Assignment, student_ids: list[int]) -> list[SetTry]:
     return tries
 
 
+@dataclass
+class PuzzleWork:
+    """A student's tries at one puzzle of a set (`set_attempts`): how many, how many were solved alone,
+    whether one was solved only with help, and whether one was solved alone by the set's deadline."""
+
+    tries: int = 0
+    alone: int = 0
+    helped: bool = False
+    alone_in_time: bool = False
+
+
+def set_work(assignment: Assignment, student_ids: list[int]) -> dict[int, dict[int, PuzzleWork]]:
+    """Each student's work on each puzzle of the set they tried, by student id then puzzle id: one query,
+    its tries counted by student, puzzle and the flags that say whether a try was solved alone (and, for a
+    set with a deadline, whether it was made by then)."""
+    deadline = assignment.deadline
+    rows = set_attempts(assignment, student_ids).values(
+        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before"
+    )
+    if deadline is None:
+        counted = rows.annotate(tries=Count("pk"), in_time=Value(0))
+    else:
+        counted = rows.annotate(tries=Count("pk"), in_time=Count("pk", filter=Q(created__lte=deadline)))
+    work: dict[int, dict[int, PuzzleWork]] = defaultdict(dict)
+    for user_id, puzzle_id, solved, hinted, seen, before, tries, in_time in counted.order_by().values_list(
+        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before", "tries", "in_time"
+    ):
+        one = work[user_id].get(puzzle_id)
+        if one is None:
+            one = work[user_id][puzzle_id] = PuzzleWork()
+        one.tries += tries
+        if solved and not (hinted or seen or before):
+            one.alone += tries
+            one.alone_in_time = one.alone_in_time or in_time > 0
+        elif solved:
+            one.helped = True
+    return work
+
+
 def _course_cells(
     assignments: list[Assignment], student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
+    """The course assignments' cells from the students' stars, one row a student and task (TaskProgress),
+    read in one query; when each task was completed is read only if an assignment has a deadline."""
     task_lists = {assignment.pk: tasks_of(assignment) for assignment in assignments}
     wanted = {task.pk for tasks in task_lists.values() for task in tasks}
+    timed = any(assignment.due_on for assignment in assignments)
     progress: dict[int, dict[int, tuple[int, datetime | None]]] = defaultdict(dict)
     if wanted and student_ids:
         rows = TaskProgress.objects.filter(user_id__in=student_ids, task_id__in=wanted)
-        for user_id, task_id, stars, completed in rows.values_list(
-            "user_id", "task_id", "best_stars", "completed_at"
-        ):
-            progress[user_id][task_id] = (stars, completed)
+        if timed:
+            for user_id, task_id, stars, completed in rows.values_list(
+                "user_id", "task_id", "best_stars", "completed_at"
+            ):
+                progress[user_id][task_id] = (stars, completed)
+        else:
+            for user_id, task_id, stars in rows.values_list("user_id", "task_id", "best_stars"):
+                progress[user_id][task_id] = (stars, None)
     cells = {}
+    nothing: dict[int, tuple[int, datetime | None]] = {}
     for assignment in assignments:
         tasks = task_lists[assignment.pk]
+        total, deadline = len(tasks), assignment.deadline
         for student_id in student_ids:
-            mine = progress[student_id]
-            done = [mine[task.pk] for task in tasks if mine.get(task.pk, (0, None))[0] > 0]
-            finished = max((when for _stars, when in done if when), default=None)
-            status, late = _status(
-                done=len(done),
-                total=len(tasks),
-                started=any(task.pk in mine for task in tasks),
-                deadline=assignment.deadline,
-                finished=finished,
-                now=now,
+            mine = progress.get(student_id, nothing)
+            done = stars = 0
+            started = late = False
+            next_task = None
+            for task in tasks:
+                found = mine.get(task.pk)
+                if found is not None:
+                    started = True
+                    if found[0] > 0:
+                        done += 1
+                        stars += found[0]
+                        late = late or bool(deadline and found[1] and found[1] > deadline)
+                        continue
+                if next_task is None:
+                    next_task = task
+            status, finished_late = _status(
+                done=done, total=total, started=started, deadline=deadline, late=late, now=now
             )
             cells[(assignment.pk, student_id)] = Cell(
                 status=status,
-                done=len(done),
-                total=len(tasks),
-                stars=sum(stars for stars, _when in done),
-                max_stars=3 * len(tasks),
-                finished_late=late,
-                next_task=next((task for task in tasks if mine.get(task.pk, (0, None))[0] == 0), None),
+                done=done,
+                total=total,
+                stars=stars,
+                max_stars=3 * total,
+                finished_late=finished_late,
+                next_task=next_task,
             )
     return cells
 
 
 def _puzzle_cells(
-    assignment: Assignment, student_ids: list[int], now: datetime
+    assignment: Assignment, puzzles: SetPool, student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
-    puzzles = pool(assignment)
-    chosen = chosen_puzzles(assignment)
-    by_student: dict[int, list[SetTry]] = defaultdict(list)
-    for counted in set_tries(assignment, student_ids):
-        by_student[counted.student_id].append(counted)
+    chosen = chosen_puzzles(assignment) if assignment.kind == Assignment.Kind.PUZZLES else []
+    work = set_work(assignment, student_ids)
+    deadline = assignment.deadline
     cells = {}
     for student_id in student_ids:
-        attempts = by_student[student_id]
-        solved: list[int] = []
-        for counted in attempts:
-            if counted.alone and counted.puzzle_id not in solved:
-                solved.append(counted.puzzle_id)
-        total = puzzles.size_for(set(solved))
-        finished = None
-        for counted in attempts:  # the moment the student's `total`-th puzzle was solved
-            if counted.alone and solved.index(counted.puzzle_id) == total - 1:
-                finished = counted.when
-                break
+        mine = work.get(student_id, {})
+        solved = {puzzle_id for puzzle_id, one in mine.items() if one.alone}
+        total = puzzles.size_for(solved)
+        # Finished late: fewer than `total` puzzles were solved alone by the deadline.
+        in_time = sum(1 for one in mine.values() if one.alone_in_time)
         status, late = _status(
             done=len(solved),
             total=total,
-            started=bool(attempts),
-            deadline=assignment.deadline,
-            finished=finished,
+            started=bool(mine),
+            deadline=deadline,
+            late=in_time < total,
             now=now,
         )
         cells[(assignment.pk, student_id)] = Cell(
             status=status,
             done=min(len(solved), total),
             total=total,
-            attempts=len(attempts),
-            solved_attempts=sum(1 for counted in attempts if counted.alone),
-            helped=len({counted.puzzle_id for counted in attempts if counted.helped} - set(solved)),
+            attempts=sum(one.tries for one in mine.values()),
+            solved_attempts=sum(one.alone for one in mine.values()),
+            helped=sum(1 for puzzle_id, one in mine.items() if one.helped and puzzle_id not in solved),
             finished_late=late,
             next_puzzle_id=next((pk for pk in chosen if pk not in solved), None),
         )
@@ -261,14 +343,20 @@ def _puzzle_cells(
 
 
 def cells(
-    assignments: list[Assignment], student_ids: list[int], now: datetime | None = None
+    assignments: list[Assignment],
+    student_ids: list[int],
+    now: datetime | None = None,
+    *,
+    set_pools: dict[int, SetPool] | None = None,
 ) -> dict[tuple[int, int], Cell]:
-    """Each (assignment id, student id)'s cell: one query for all course work, one per puzzle set."""
+    """Each (assignment id, student id)'s cell: one query for all course work and one for each puzzle set
+    (and one for each theme set's pool, unless `set_pools` brings them)."""
     now = now or timezone.now()
+    set_pools = set_pools if set_pools is not None else pools(assignments)
     result = _course_cells([a for a in assignments if a.is_course], student_ids, now)
     for assignment in assignments:
         if not assignment.is_course:
-            result.update(_puzzle_cells(assignment, student_ids, now))
+            result.update(_puzzle_cells(assignment, set_pools[assignment.pk], student_ids, now))
     return result
 
 
@@ -390,9 +478,9 @@ def student_puzzles(assignment: Assignment, student: User) -> list[tuple[int, st
     set, alone or only with help (a hint, the solution seen), or not yet."""
     if assignment.kind != Assignment.Kind.PUZZLES:
         return []
-    tries = set_tries(assignment, [student.pk])
-    alone = {counted.puzzle_id for counted in tries if counted.alone}
-    helped = {counted.puzzle_id for counted in tries if counted.helped}
+    work = set_work(assignment, [student.pk]).get(student.pk, {})
+    alone = {puzzle_id for puzzle_id, one in work.items() if one.alone}
+    helped = {puzzle_id for puzzle_id, one in work.items() if one.helped}
     return [
         (pk, SOLVED_ALONE if pk in alone else SOLVED_HELPED if pk in helped else UNSOLVED)
         for pk in chosen_puzzles(assignment)
