@@ -8,6 +8,7 @@ Szabó, Šimko, Tóth. Case decides last."""
 
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from django.contrib.auth.models import User
 from django.utils.translation import get_language
@@ -32,7 +33,14 @@ def _letters(text: str) -> list[str]:
 def collation_key(text: str, language: str | None = None) -> Key:
     """The text's place in the language's alphabet: its letters' bases (a letter of the language's own
     just after its base), then their diacritics, then their case."""
-    own = OWN_LETTERS.get((language or get_language() or "").split("-")[0], {})
+    return _key(text, (language or get_language() or "").split("-")[0])
+
+
+@lru_cache(maxsize=4096)
+def _key(text: str, language: str) -> Key:
+    """`collation_key`, kept for the names read again and again (every page of a class sorts its students;
+    a few thousand names are a few hundred kilobytes)."""
+    own = OWN_LETTERS.get(language, {})
     letters = _letters(text)
     primary: list[tuple[str, int]] = []
     secondary: list[str] = []
