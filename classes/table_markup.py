@@ -1,7 +1,9 @@
 """The progress table's rows and the results' answers, drawn in one pass in Python: a class of 60 students by
 a dozen assignments is hundreds of cells, and a template tag and an include per cell cost more than the rest
-of the page. Every word is escaped where it is put in; the markup is the one the tables' styles and script
-rely on."""
+of the page. Every word is escaped where it is put in (with the standard library's html.escape, which
+Django's escape wraps); the markup is the one the tables' styles and script rely on."""
+
+from html import escape as _escape
 
 from django.urls import reverse
 from django.utils.html import conditional_escape, escape
@@ -13,25 +15,31 @@ from classes.results import Answer, ItemResult
 from classes.selectors import Cell, Row
 
 
-def _detail(cell: Cell) -> str:
+def _detail(cell: Cell, helped_words: dict[int, str]) -> str:
     if cell.max_stars:
         return f"★ {cell.stars}/{cell.max_stars}"
     text = f"{cell.done}/{cell.total}"
     if cell.success_rate is not None:
         text += f" · {cell.success_rate} %"
     if cell.helped:
-        helped = ngettext("%(counter)s only with help", "%(counter)s only with help", cell.helped)
-        text += " · " + escape(helped % {"counter": cell.helped})
+        words = helped_words.get(cell.helped)
+        if words is None:
+            helped = ngettext("%(counter)s only with help", "%(counter)s only with help", cell.helped)
+            words = helped_words[cell.helped] = _escape(helped % {"counter": cell.helped})
+        text += " · " + words
     return text
 
 
-def _cell(cell: Cell) -> str:
-    late = " status-badge--late-done" if cell.finished_late else ""
-    return (
-        f'<td class="progress-cell progress-cell--{cell.status}">'
-        f'<span class="status-badge status-badge--{cell.status}{late}">{escape(cell.status_name)}</span> '
-        f'<span class="progress-cell__detail">{_detail(cell)}</span></td>'
-    )
+def _cell(cell: Cell, badges: dict[tuple[str, bool], str], helped_words: dict[int, str]) -> str:
+    badge = badges.get((cell.status, cell.finished_late))
+    if badge is None:
+        late = " status-badge--late-done" if cell.finished_late else ""
+        words = _escape(cell.status_name)
+        badge = badges[(cell.status, cell.finished_late)] = (
+            f'<td class="progress-cell progress-cell--{cell.status}">'
+            f'<span class="status-badge status-badge--{cell.status}{late}">{words}</span> '
+        )
+    return f'{badge}<span class="progress-cell__detail">{_detail(cell, helped_words)}</span></td>'
 
 
 #: A student's number as no student has it, put in an address once and replaced by each student's.
@@ -47,22 +55,25 @@ def _addresses(name: str, school_class: SchoolClass) -> tuple[str, str]:
 
 def draw_rows(school_class: SchoolClass, rows: list[Row]) -> SafeString:
     """One row a student: their name (a link to their page) and username, a cell per assignment, and the
-    link that removes them after asking."""
-    remove = escape(gettext("Remove"))
+    link that removes them after asking. The words the cells share (a status, "2 only with help") are
+    translated once for the table."""
+    remove = _escape(gettext("Remove"))
+    remove_label = gettext("Remove %(username)s from the class")
     page_before, page_after = _addresses("classes:student", school_class)
     leave_before, leave_after = _addresses("classes:student_remove", school_class)
+    badges: dict[tuple[str, bool], str] = {}
+    helped_words: dict[int, str] = {}
     parts = []
     for row in rows:
         student = row.student
-        username = escape(student.username)
-        page = f"{page_before}{student.pk}{page_after}"
-        leave = f"{leave_before}{student.pk}{leave_after}"
-        label = escape(gettext("Remove %(username)s from the class") % {"username": student.username})
+        pk = student.pk
+        label = _escape(remove_label % {"username": student.username})
         parts.append(
-            f'<tr><th scope="row"><a href="{page}">{escape(student.get_full_name() or student.username)}</a>'
-            f' <span class="muted">{username}</span></th>'
-            + "".join(_cell(cell) for cell in row.cells)
-            + f'<td><a href="{leave}" aria-label="{label}">{remove}</a></td></tr>\n'
+            f'<tr><th scope="row"><a href="{page_before}{pk}{page_after}">'
+            f"{_escape(student.get_full_name() or student.username)}</a>"
+            f' <span class="muted">{_escape(student.username)}</span></th>'
+            + "".join([_cell(cell, badges, helped_words) for cell in row.cells])
+            + f'<td><a href="{leave_before}{pk}{leave_after}" aria-label="{label}">{remove}</a></td></tr>\n'
         )
     return mark_safe("".join(parts))  # made of escaped words only
 
