@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from classes.models import Assignment
-from classes.selectors import chosen_puzzles, disabled_puzzles, set_size, set_tries, tasks_of
+from classes.selectors import SetPool, chosen_puzzles, disabled_puzzles, pool, set_tries, tasks_of
 from course.models import Task, TaskProgress, TaskTry
 from senterej.board.san_markup import move_html, sentence, waiting_html
 from senterej.board.view import BoardView
@@ -288,10 +288,11 @@ def results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
     return _puzzle_results(assignment, students)
 
 
-def warning(assignment: Assignment) -> str:
+def warning(assignment: Assignment, set_pool: SetPool | None = None) -> str:
     """What the teacher must know of a puzzle set that the curators have changed since it was made: the
     chosen puzzles disabled (left out of the set), or a theme's band holding fewer puzzles than the set asks
-    for (the set counts what is left). Empty when nothing is amiss."""
+    for (the set counts what is left). Empty when nothing is amiss. A theme set's pool is read unless
+    given."""
     if assignment.kind == Assignment.Kind.PUZZLES:
         gone = disabled_puzzles(assignment)
         if not gone:
@@ -302,7 +303,7 @@ def warning(assignment: Assignment) -> str:
             len(gone),
         ) % {"numbers": ", ".join(str(pk) for pk in gone)}
     if assignment.kind == Assignment.Kind.THEME:
-        left = set_size(assignment)
+        left = (set_pool or pool(assignment)).size
         if left >= assignment.puzzle_count:
             return ""
         if not left:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
+from django.core.paginator import Page, Paginator
 from django.db.models import (
     Case,
     Count,
@@ -371,14 +372,41 @@ def students_of(school_class: SchoolClass) -> list[User]:
     return name_order.by_name(User.objects.filter(class_memberships__school_class=school_class))
 
 
+def _rows(
+    assignments: list[Assignment], students: list[User], set_pools: dict[int, SetPool] | None = None
+) -> list[Row]:
+    grid = cells(assignments, [student.pk for student in students], set_pools=set_pools)
+    return [Row(student, [grid[(a.pk, student.pk)] for a in assignments]) for student in students]
+
+
 def progress_table(school_class: SchoolClass) -> tuple[list[Assignment], list[Row]]:
     """The class's assignments, and a row of cells for each student in the same order."""
     assignments = with_items(school_class.assignments.all())
-    students = students_of(school_class)
-    grid = cells(assignments, [student.pk for student in students])
-    return assignments, [
-        Row(student, [grid[(a.pk, student.pk)] for a in assignments]) for student in students
-    ]
+    return assignments, _rows(assignments, students_of(school_class))
+
+
+#: The class page's table shows this many students a page, about a screen's worth.
+TABLE_PAGE = 30
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """A page of a class's progress table: the class's assignments with each puzzle set's pool (by
+    assignment id), and a row for each student of the page, in the order of the whole class."""
+
+    assignments: list[Assignment]
+    pools: dict[int, SetPool]
+    rows: list[Row]
+    page: Page[User]
+
+
+def progress_page(school_class: SchoolClass, number: str | None = None) -> TablePage:
+    """The page `number` of the class's progress table (Paginator.get_page: the first for what is not a
+    number, the last for a number past it); the reads are the table's, for the page's students only."""
+    assignments = with_items(school_class.assignments.all())
+    page = Paginator(students_of(school_class), TABLE_PAGE).get_page(number)
+    set_pools = pools(assignments)
+    return TablePage(assignments, set_pools, _rows(assignments, list(page), set_pools), page)
 
 
 @dataclass(frozen=True)

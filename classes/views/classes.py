@@ -58,13 +58,17 @@ def class_new(request: HttpRequest) -> HttpResponse:
 def _class_page(
     request: HttpRequest, school_class: SchoolClass, invite_form: InviteForm | None = None, status: int = 200
 ) -> HttpResponse:
-    assignments, rows = selectors.progress_table(school_class)
+    table = selectors.progress_page(school_class, request.GET.get("page"))
     join_url = reverse("classes:join_link", args=[school_class.join_code])
     context = {
         "school_class": school_class,
-        "columns": [(column, assignment_title(column), results.warning(column)) for column in assignments],
-        "rows": rows,
-        "drawn_rows": table_markup.draw_rows(school_class, rows),
+        "columns": [
+            (column, assignment_title(column), results.warning(column, table.pools.get(column.pk)))
+            for column in table.assignments
+        ],
+        "rows": table.rows,
+        "page": table.page,
+        "drawn_rows": table_markup.draw_rows(school_class, table.rows),
         "join_url": request.build_absolute_uri(join_url),
         "invitations": school_class.invitations.select_related("user").order_by("created"),
         "invite_fields": invite_form.as_p() if invite_form else blank(InviteForm),
