@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from classes.models import Assignment
-from classes.selectors import SetPool, chosen_puzzles, disabled_puzzles, pool, set_tries, tasks_of
+from classes.selectors import SetPool, chosen_puzzles, disabled_puzzles, pool, set_attempts, tasks_of
 from course.models import Task, TaskProgress, TaskTry
 from senterej.board.san_markup import move_html, sentence, waiting_html
 from senterej.board.view import BoardView
@@ -150,7 +150,10 @@ def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemRe
     if assignment.kind == Assignment.Kind.PUZZLES:
         wanted = chosen_puzzles(assignment)
     else:
-        tries = Counter(one.puzzle_id for one in set_tries(assignment, ids))
+        # The most tried first; of those tried as often, the one tried first first.
+        tries = Counter(
+            set_attempts(assignment, ids).order_by("created", "id").values_list("puzzle_id", flat=True)
+        )
         wanted = [pk for pk, _count in tries.most_common(THEME_PUZZLES_SHOWN)]
     puzzles = Puzzle.objects.in_bulk(wanted)
     rows = (
@@ -206,18 +209,52 @@ def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemRe
     return results
 
 
+#: What the results read of each task try.
+TASK_TRY_FIELDS = (
+    "user_id",
+    "task_id",
+    "solved",
+    "mistakes",
+    "hinted",
+    "seconds",
+    "wrong_option",
+    "wrong_move",
+    "wrong_fen",
+)
+
+
+@dataclass(frozen=True)
+class _TaskTry:
+    """A task try as the results read it (TASK_TRY_FIELDS)."""
+
+    user_id: int
+    solved: bool
+    mistakes: int
+    hinted: bool
+    seconds: int
+    wrong_option: int | None
+    wrong_move: str
+    wrong_fen: str
+
+
 def _task_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
     """Each task's answers from its tries; a student's standing kept from before tries were (TaskProgress:
     solved or not, how many tries) stands where no try says more."""
     tasks = tasks_of(assignment)
-    rows = TaskTry.objects.filter(user__in=students, task__in=tasks).order_by("created", "id")
-    by_item: dict[int, list[TaskTry]] = defaultdict(list)
-    for one in rows:
-        by_item[one.task_id].append(one)
+    ids = [student.pk for student in students]
+    task_ids = [task.pk for task in tasks]
+    rows = (
+        TaskTry.objects.filter(user_id__in=ids, task_id__in=task_ids)
+        .order_by("created", "id")
+        .values_list(*TASK_TRY_FIELDS)
+    )
+    by_item: dict[int, list[_TaskTry]] = defaultdict(list)
+    for user_id, task_id, *rest in rows:
+        by_item[task_id].append(_TaskTry(user_id, *rest))
     standing = {
         (user_id, task_id): (stars, attempts)
         for user_id, task_id, stars, attempts in TaskProgress.objects.filter(
-            user__in=students, task__in=tasks
+            user_id__in=ids, task_id__in=task_ids
         ).values_list("user_id", "task_id", "best_stars", "attempts")
     }
     names = _names(students)
@@ -233,7 +270,7 @@ def _task_results(assignment: Assignment, students: list[User]) -> list[ItemResu
 
 
 def _task_result(
-    task: Task, students: list[User], names: dict[int, str], tries: Iterable[TaskTry]
+    task: Task, students: list[User], names: dict[int, str], tries: Iterable[_TaskTry]
 ) -> ItemResult:
     answers = {student.pk: Answer(student, names[student.pk]) for student in students}
     played: dict[tuple[str, str], list[str]] = defaultdict(list)

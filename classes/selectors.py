@@ -95,18 +95,6 @@ def tasks_of(assignment: Assignment) -> list[Task]:
 
 
 @dataclass(frozen=True)
-class SetTry:
-    """A student's try that counts toward a puzzle set: `alone` when solved without a hint, without the
-    solution and not soon after either (trainer.Attempt.found_alone), `helped` when solved with help."""
-
-    student_id: int
-    puzzle_id: int
-    alone: bool
-    helped: bool
-    when: datetime
-
-
-@dataclass(frozen=True)
 class SetPool:
     """What a puzzle set is made of now: how many puzzles a student can still be served (`active`), the ones
     the curators have disabled since (`disabled`), and how many the set asks for. A disabled puzzle is left
@@ -199,20 +187,6 @@ def set_attempts(assignment: Assignment, student_ids: list[int]) -> QuerySet[Att
     if assignment.kind == Assignment.Kind.PUZZLES:
         return attempts.filter(puzzle_id__in=[puzzle.pk for puzzle in assignment.puzzles.all()])
     return attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
-
-
-def set_tries(assignment: Assignment, student_ids: list[int]) -> list[SetTry]:
-    """The students' tries that count toward a puzzle set (`set_attempts`), oldest first."""
-    rows = (
-        set_attempts(assignment, student_ids)
-        .order_by("created", "id")
-        .values_list("user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before", "created")
-    )
-    tries = []
-    for user_id, puzzle_id, solved, hinted, seen, helped_before, when in rows:
-        helped = hinted or seen or helped_before
-        tries.append(SetTry(user_id, puzzle_id, solved and not helped, solved and helped, when))
-    return tries
 
 
 @dataclass

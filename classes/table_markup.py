@@ -6,7 +6,7 @@ Django's escape wraps); the markup is the one the tables' styles and script rely
 from html import escape as _escape
 
 from django.urls import reverse
-from django.utils.html import conditional_escape, escape
+from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
@@ -78,50 +78,77 @@ def draw_rows(school_class: SchoolClass, rows: list[Row]) -> SafeString:
     return mark_safe("".join(parts))  # made of escaped words only
 
 
-def _result(answer: Answer) -> str:
-    """The answer's result in words, in the class its colour goes by (the words outside the f-strings, where
-    the catalogue's extraction finds them)."""
-    if not answer.tries:
-        words, kind = gettext("not tried"), "muted"
-    elif answer.first_try:
-        words, kind = gettext("at the first try"), "trainer-result--solved"
-    elif answer.solved:
-        words, kind = pgettext("result", "solved"), "trainer-result--solved"
-    elif answer.helped:
-        return escape(gettext("solved only with help"))
-    else:
-        words, kind = gettext("not solved"), "trainer-result--missed"
-    return f'<span class="{kind}">{escape(words)}</span>'
+class _AnswerWords:
+    """The words a table of answers repeats, translated once for the table: the results (the words outside
+    f-strings, where the catalogue's extraction finds them), yes and no, and the two forms of a time."""
+
+    def __init__(self) -> None:
+        self.untried = f'<span class="muted">{_escape(gettext("not tried"))}</span>'
+        self.first_try = f'<span class="trainer-result--solved">{_escape(gettext("at the first try"))}</span>'
+        self.solved = f'<span class="trainer-result--solved">{_escape(pgettext("result", "solved"))}</span>'
+        self.helped = _escape(gettext("solved only with help"))
+        self.missed = f'<span class="trainer-result--missed">{_escape(gettext("not solved"))}</span>'
+        self.yes, self.no = _escape(gettext("yes")), _escape(gettext("no"))
+        self.in_seconds, self.in_minutes = _time_words()
+
+    def result(self, answer: Answer) -> str:
+        """The answer's result in words, in the class its colour goes by."""
+        if not answer.tries:
+            return self.untried
+        if answer.first_try:
+            return self.first_try
+        if answer.solved:
+            return self.solved
+        return self.helped if answer.helped else self.missed
+
+    def time(self, seconds: int) -> str:
+        return _escape(_duration(seconds, self.in_seconds, self.in_minutes))
+
+
+def _time_words() -> tuple[str, str]:
+    """A time in seconds, and in minutes and seconds."""
+    return gettext("%(seconds)d s"), gettext("%(minutes)d min %(seconds)02d s")
+
+
+def _duration(seconds: int, in_seconds: str, in_minutes: str) -> str:
+    minutes, rest = divmod(int(seconds), 60)
+    if not minutes:
+        return in_seconds % {"seconds": rest}
+    return in_minutes % {"minutes": minutes, "seconds": rest}
 
 
 def duration(seconds: int) -> str:
     """A try's time as a teacher reads it: "45 s", "3 min 05 s"."""
-    minutes, rest = divmod(int(seconds), 60)
-    if not minutes:
-        return gettext("%(seconds)d s") % {"seconds": rest}
-    return gettext("%(minutes)d min %(seconds)02d s") % {"minutes": minutes, "seconds": rest}
+    return _duration(seconds, *_time_words())
+
+
+def _answer_cells(answer: Answer, is_task: bool, words: _AnswerWords) -> str:
+    first_wrong = conditional_escape(answer.first_wrong) if answer.first_wrong else "–"
+    time = words.time(answer.seconds) if answer.tries else "–"
+    cells = (
+        f"<td>{answer.tries}</td><td>{words.result(answer)}</td><td>{first_wrong}</td>"
+        f"<td>{time}</td><td>{answer.hints}</td>"
+    )
+    if is_task:
+        return cells
+    return f"{cells}<td>{words.yes if answer.solution_seen else words.no}</td>"
 
 
 def answer_cells(answer: Answer, is_task: bool) -> SafeString:
     """One student's answer on one task or puzzle: tries, result, first wrong move, time, hints, and for a
     puzzle whether the solution was seen."""
-    cells = [
-        str(answer.tries),
-        _result(answer),
-        conditional_escape(answer.first_wrong) if answer.first_wrong else "–",
-        escape(duration(answer.seconds)) if answer.tries else "–",
-        str(answer.hints),
-    ]
-    if not is_task:
-        cells.append(escape(gettext("yes") if answer.solution_seen else gettext("no")))
-    return mark_safe("".join(f"<td>{cell}</td>" for cell in cells))  # made of escaped words only
+    return mark_safe(_answer_cells(answer, is_task, _AnswerWords()))  # made of escaped words only
 
 
 def draw_answers(item: ItemResult) -> SafeString:
     """The rows of a task's or a puzzle's answers, one a student, named."""
+    words = _AnswerWords()
     return mark_safe(  # made of escaped words only
         "".join(
-            f'<tr><th scope="row">{escape(answer.name)}</th>{answer_cells(answer, item.is_task)}</tr>\n'
-            for answer in item.answers
+            [
+                f'<tr><th scope="row">{_escape(answer.name)}</th>'
+                f"{_answer_cells(answer, item.is_task, words)}</tr>\n"
+                for answer in item.answers
+            ]
         )
     )
