@@ -1,15 +1,18 @@
-"""The progress table's rows and the results' answers, drawn in one pass in Python: a class of 60 students by
-a dozen assignments is hundreds of cells, and a template tag and an include per cell cost more than the rest
-of the page. Every word is escaped where it is put in (with the standard library's html.escape, which
-Django's escape wraps); the markup is the one the tables' styles and script rely on."""
+"""The progress table's rows, the results' answers and the leaderboard's rows, drawn in one pass in Python:
+a class of 60 students by a dozen assignments is hundreds of cells, and a template tag and an include per
+cell cost more than the rest of the page. Every word is escaped where it is put in (with the standard
+library's html.escape, which Django's escape wraps); the markup is the one the tables' styles and script rely
+on."""
 
 from html import escape as _escape
 
 from django.urls import reverse
+from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
+from classes import leaderboard
 from classes.models import SchoolClass
 from classes.results import Answer, ItemResult
 from classes.selectors import Cell, Row
@@ -149,6 +152,35 @@ def draw_answers(item: ItemResult) -> SafeString:
                 f'<tr><th scope="row">{_escape(answer.name)}</th>'
                 f"{_answer_cells(answer, item.is_task, words)}</tr>\n"
                 for answer in item.answers
+            ]
+        )
+    )
+
+
+def draw_board(rows: list[leaderboard.Row]) -> SafeString:
+    """The leaderboard's rows, one a student: their name, their best streak and best storm of the week (the
+    week's highest marked), or a dash that says they played none. Each figure is localized once."""
+    top_streak, top_storm = leaderboard.tops(rows)
+    none = (
+        '<span class="muted" aria-hidden="true">–</span>'
+        f'<span class="sr-only">{_escape(gettext("none this week"))}</span>'
+    )
+    figures: dict[int, str] = {}
+
+    def cell(best: int | None, top: int) -> str:
+        if best is None:
+            return f"<td>{none}</td>"
+        figure = figures.get(best)
+        if figure is None:
+            figure = figures[best] = _escape(str(localize(best)))
+        return f'<td class="leaderboard__top">{figure}</td>' if best and best == top else f"<td>{figure}</td>"
+
+    return mark_safe(  # made of escaped words only
+        "".join(
+            [
+                f'<tr><th scope="row">{_escape(row.student.get_full_name() or row.student.username)}</th>'
+                f"{cell(row.streak, top_streak)}{cell(row.storm, top_storm)}</tr>\n"
+                for row in rows
             ]
         )
     )

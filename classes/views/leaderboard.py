@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from classes import access, leaderboard
+from classes import access, leaderboard, table_markup
 from classes.models import SchoolClass
 
 
@@ -27,13 +27,11 @@ def class_leaderboard(request: HttpRequest, class_id: int) -> HttpResponse:
     school_class, teaching = _class_for_reader(request.user, class_id)
     since = leaderboard.week_start()
     board = leaderboard.rows(school_class, since)
-    top_streak, top_storm = leaderboard.tops(board)
     context = {
         "school_class": school_class,
         "teaching": teaching,
         "since": since,
         "rows": board,
-        "top_streak": top_streak,
-        "top_storm": top_storm,
+        "board_rows": table_markup.draw_board(board),
     }
     return render(request, "classes/leaderboard.html", context)
