@@ -2,22 +2,23 @@
 each student's first wrong move, time, hints and solutions seen, and the class's wrong moves on the board."""
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from classes import results, selectors
 from classes.assignment_words import assignment_title
-from classes.views.reach import assignment_of, taught_class
+from classes.views.reach import taught_class
 
 
 @login_required
 @require_safe
 def assignment_results(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     school_class = taught_class(request, class_id)
-    assignment = selectors.with_items(
-        school_class.assignments.filter(pk=assignment_of(school_class, assignment_id).pk)
-    )[0]
+    found = selectors.with_items(school_class.assignments.filter(pk=assignment_id))
+    if not found:
+        raise Http404
+    [assignment] = found
     students = selectors.students_of(school_class)
     context = {
         "school_class": school_class,
