@@ -8,18 +8,7 @@ from datetime import UTC, datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import (
-    Case,
-    Count,
-    F,
-    IntegerField,
-    Prefetch,
-    Q,
-    QuerySet,
-    Value,
-    When,
-    prefetch_related_objects,
-)
+from django.db.models import Count, Prefetch, Q, QuerySet, Value, prefetch_related_objects
 from django.utils import timezone
 
 from classes import announcements, chosen_order, name_order
@@ -139,38 +128,27 @@ def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
     return band_rows(assignment.theme, assignment.rating_min, assignment.rating_max)
 
 
-#: The group `pool` counts a theme's active puzzles in; each disabled one has a group of its own, its id.
-_ACTIVE_GROUP = 0
-
-
 def pool(assignment: Assignment) -> SetPool:
-    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band, whose active
-    puzzles are counted and disabled ones listed in one grouped query (a band may hold thousands)."""
+    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band, counted by
+    whether they are active in one grouped query (a band may hold thousands), and the disabled ones listed
+    in another when there are any."""
     if assignment.kind == Assignment.Kind.PUZZLES:
         chosen = chosen_order.chosen(assignment)
         disabled = frozenset(puzzle.pk for puzzle in chosen if not puzzle.active)
         return SetPool(len(chosen) - len(disabled), disabled, asked=len(chosen))
-    groups = (
-        theme_rows(assignment)
-        .annotate(
-            group=Case(
-                When(active=True, then=Value(_ACTIVE_GROUP)),
-                default=F("puzzle_id"),
-                output_field=IntegerField(),
-            )
-        )
-        .values("group")
-        .annotate(count=Count("pk"))
-        .order_by()
-        .values_list("group", "count")
+    rows = theme_rows(assignment)
+    counts = dict(rows.values_list("active").annotate(count=Count("pk")).order_by())
+    gone = (
+        frozenset(rows.filter(active=False).values_list("puzzle_id", flat=True))
+        if counts.get(False)
+        else frozenset()
     )
-    counts = dict(groups)
-    active = counts.pop(_ACTIVE_GROUP, 0)
-    return SetPool(active, frozenset(counts), asked=assignment.puzzle_count)
+    return SetPool(counts.get(True, 0), gone, asked=assignment.puzzle_count)
 
 
 def pools(assignments: list[Assignment]) -> dict[int, SetPool]:
-    """Each puzzle set's pool, by assignment id: one query for each theme set, none for chosen puzzles."""
+    """Each puzzle set's pool, by assignment id: a query for each theme set (two if some of its puzzles are
+    disabled), none for chosen puzzles."""
     return {assignment.pk: pool(assignment) for assignment in assignments if not assignment.is_course}
 
 
