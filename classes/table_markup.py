@@ -86,11 +86,13 @@ class _AnswerWords:
     f-strings, where the catalogue's extraction finds them), yes and no, and the two forms of a time."""
 
     def __init__(self) -> None:
-        self.untried = f'<span class="muted">{_escape(gettext("not tried"))}</span>'
-        self.first_try = f'<span class="trainer-result--solved">{_escape(gettext("at the first try"))}</span>'
-        self.solved = f'<span class="trainer-result--solved">{_escape(pgettext("result", "solved"))}</span>'
+        untried, first_try = gettext("not tried"), gettext("at the first try")
+        solved, missed = pgettext("result", "solved"), gettext("not solved")
+        self.untried = f'<span class="muted">{_escape(untried)}</span>'
+        self.first_try = f'<span class="trainer-result--solved">{_escape(first_try)}</span>'
+        self.solved = f'<span class="trainer-result--solved">{_escape(solved)}</span>'
         self.helped = _escape(gettext("solved only with help"))
-        self.missed = f'<span class="trainer-result--missed">{_escape(gettext("not solved"))}</span>'
+        self.missed = f'<span class="trainer-result--missed">{_escape(missed)}</span>'
         self.yes, self.no = _escape(gettext("yes")), _escape(gettext("no"))
         self.in_seconds, self.in_minutes = _time_words()
 
@@ -161,10 +163,8 @@ def draw_board(rows: list[leaderboard.Row]) -> SafeString:
     """The leaderboard's rows, one a student: their name, their best streak and best storm of the week (the
     week's highest marked), or a dash that says they played none. Each figure is localized once."""
     top_streak, top_storm = leaderboard.tops(rows)
-    none = (
-        '<span class="muted" aria-hidden="true">–</span>'
-        f'<span class="sr-only">{_escape(gettext("none this week"))}</span>'
-    )
+    none_this_week = _escape(gettext("none this week"))
+    none = f'<span class="muted" aria-hidden="true">–</span><span class="sr-only">{none_this_week}</span>'
     figures: dict[int, str] = {}
 
     def cell(best: int | None, top: int) -> str:
