@@ -24,7 +24,7 @@ def club_waiting() -> Game:
 
 
 def test_the_share_of_time_falls_as_replies_wait():
-    assert [bot_pace.pace(waiting) for waiting in (0, 1, 3, 7, 11)] == [1.0, 1.0, 0.5, 0.25, 2 / 12]
+    assert [bot_pace.pace(waiting) for waiting in (0, 1, 3, 7, 11)] == [1.0, 0.5, 0.25, 0.125, 1 / 12]
 
 
 def test_only_the_bots_replies_still_waiting_are_counted():
@@ -36,7 +36,8 @@ def test_only_the_bots_replies_still_waiting_are_counted():
 
 
 def test_a_reply_with_many_waiting_thinks_its_floor(monkeypatch):
-    """Eight Club replies wait; the first taken thinks with seven behind it: 2/8 of 1.5 s, 0.375 s."""
+    """Eight Club replies wait; the first taken thinks with seven behind it: 1/8 of 1.5 s, raised to the floor,
+    a quarter of it: 0.375 s."""
     games = [club_waiting() for _ in range(8)]
     made = []
 
