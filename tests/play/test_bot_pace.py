@@ -36,8 +36,8 @@ def test_only_the_bots_replies_still_waiting_are_counted():
 
 
 def test_a_reply_with_many_waiting_thinks_its_floor(monkeypatch):
-    """Eight Club replies wait; the first taken thinks with seven behind it: 1/8 of 1.5 s, raised to the floor,
-    a quarter of it: 0.375 s."""
+    """Eight Club replies wait; the first taken thinks with seven behind it: 1/8 of 1.5 s, raised to the
+    floor, a quarter of it: 0.375 s."""
     games = [club_waiting() for _ in range(8)]
     made = []
 
