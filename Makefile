@@ -15,7 +15,6 @@
 #   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50
 #               connections), each asked with its own visitor's cookie, beside that visitor's trivial view; PASS
 #               or MISS; an answer that is not the page stops it (WRK_SECONDS=2: 2 s a page instead of 5)
-#   make bench-class  CPU time per request of a teacher's class pages for a class of 5 and one of 60
 #   make bench-classroom  60 students for 60 s against gunicorn and PostgreSQL, beside a curator's long job and a
 #               hostile visitor (STUDENTS=30 a smaller class; DB=sqlite: 30 s on SQLite)
 #   make bench-selection  puzzle selection with 100,000 puzzles and 1,000,000 attempts (a scratch SQLite file)
@@ -55,7 +54,7 @@ supervise = mkdir -p $(VENV)/supervisor && WEB_COMMAND="$(1)" WORKER_OPTIONS="$(
 	BOT_WORKERS=$(TASK_WORKERS) SUPERVISOR_DIR="$(abspath $(VENV))/supervisor" \
 	exec $(VENV)/bin/supervisord -c school/supervisord.conf
 
-.PHONY: run serve test test-postgres bench bench-pages bench-class bench-throughput bench-classroom bench-selection bench-ladder \
+.PHONY: run serve test test-postgres bench bench-pages bench-throughput bench-classroom bench-selection bench-ladder \
 	bench-hurry messages
 
 run: $(VENV)/.runtime
@@ -96,9 +95,6 @@ bench: $(VENV)/.dev
 # light and the heavy history against the same visitor's trivial view (several minutes).
 bench-pages: $(VENV)/.dev
 	$(PY) -m tools.bench_pages
-
-bench-class: $(VENV)/.dev
-	$(PY) -m tools.bench_class
 
 # Requests per second under gunicorn and wrk (Debian's package, installed when missing): the same pages and
 # histories, each asked with the cookie of the visitor it belongs to; a page answering anything but itself
