@@ -61,7 +61,8 @@ class SteadyWorker(db_worker.Worker):
                 if stop.wait(lost_tasks.BEAT_EVERY):
                     return
         finally:
-            connection.close()  # the thread's own connection
+            with suppress(DatabaseError):
+                connection.close()  # the thread's own connection, which an outage may have broken
 
     def _serve(self) -> None:
         wait = FIRST_WAIT
