@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from classes import access, chosen_order, confirmation, selectors, services
+from classes import access, chosen_order, confirmation, selectors, services, student_selectors
 from classes.assignment_words import assignment_title
 from classes.forms import AssignmentForm, CopyForm
 from classes.models import Assignment, SchoolClass
@@ -42,8 +42,8 @@ def assignment_page(request: HttpRequest, assignment_id: int) -> HttpResponse:
         "assignment": assignment,
         "title": assignment_title(assignment),
         "cell": cell,
-        "tasks": selectors.student_tasks(assignment, user) if assignment.is_course else [],
-        "puzzles": selectors.student_puzzles(assignment, user),
+        "tasks": student_selectors.student_tasks(assignment, user) if assignment.is_course else [],
+        "puzzles": student_selectors.student_puzzles(assignment, user),
     }
     return render(request, "classes/assignment.html", context)
 

@@ -15,7 +15,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from accounts import roles
-from classes import access, confirmation, exports, made_accounts, results, selectors, services, table_markup
+from classes import (
+    access,
+    confirmation,
+    exports,
+    made_accounts,
+    results,
+    selectors,
+    services,
+    student_selectors,
+    table_markup,
+)
 from classes.assignment_words import assignment_title
 from classes.forms import ClassForm, InviteForm, JoinForm, blank
 from classes.models import MAX_STUDENTS, Invitation, SchoolClass
@@ -28,7 +38,7 @@ from classes.views.teaching import class_page_parts
 def home(request: HttpRequest) -> HttpResponse:
     user = user_of(request)
     context = {
-        "student_classes": selectors.classes_of_student(user),
+        "student_classes": student_selectors.classes_of_student(user),
         "invitations": Invitation.objects.filter(user=user, school_class__archived_at__isnull=True)
         .select_related("school_class__teacher")
         .order_by("created"),

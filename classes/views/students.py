@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from classes import confirmation, made_accounts, results, selectors, services
+from classes import confirmation, made_accounts, results, selectors, services, student_selectors
 from classes.assignment_words import assignment_title
 from classes.forms import StudentsForm
 from classes.models import MAX_STUDENTS
@@ -53,10 +53,10 @@ def student_page(request: HttpRequest, class_id: int, student_id: int) -> HttpRe
             (a, assignment_title(a), grid[(a.pk, student.pk)], results.results(a, [student]))
             for a in assignments
         ],
-        "lessons": selectors.course_map(student),
-        "chart": rating_chart(selectors.rating_series(student)),
-        "rating": selectors.puzzle_rating(student),
-        "attempts": selectors.recent_attempts(student),
+        "lessons": student_selectors.course_map(student),
+        "chart": rating_chart(student_selectors.rating_series(student)),
+        "rating": student_selectors.puzzle_rating(student),
+        "attempts": student_selectors.recent_attempts(student),
         "made_here": made_accounts.made_for(school_class, user_of(request)).filter(pk=student.pk).exists(),
     }
     return render(request, "classes/student.html", context)

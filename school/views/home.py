@@ -21,7 +21,7 @@ from django.views.decorators.http import require_safe
 
 from accounts import way_back
 from classes.models import Invitation, Membership
-from classes.selectors import home_block
+from classes.student_selectors import home_block
 from course import content, services
 from reviews import queue
 from senterej.board.view import THE_MEN

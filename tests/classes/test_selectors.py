@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from classes import selectors, services
+from classes import selectors, services, student_selectors
 from classes.assignment_words import DONE, IN_PROGRESS, LATE, NOT_STARTED
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +104,7 @@ def test_a_set_of_chosen_puzzles_is_done_when_each_is_solved(school_class, selam
     make.attempt(selam, two, solved=True)
     assert cell(assignment, selam).status == DONE
     assert cell(assignment, dawit).status == NOT_STARTED
-    assert selectors.student_puzzles(assignment, selam) == [(one.pk, "solved"), (two.pk, "solved")]
+    assert student_selectors.student_puzzles(assignment, selam) == [(one.pk, "solved"), (two.pk, "solved")]
 
 
 def test_the_table_has_a_row_per_student_and_a_cell_per_assignment(school_class, lesson, selam, dawit, make):
@@ -135,16 +135,16 @@ def test_a_student_sees_open_classes_with_unfinished_work_first(
     todo = services.create_assignment(school_class=school_class, kind="theme", theme="fork", puzzle_count=1)
     for task in lesson.tasks.all():
         make.stars(selam, task, 3, when=timezone.now())
-    [entry] = selectors.classes_of_student(selam)
+    [entry] = student_selectors.classes_of_student(selam)
     assert entry.school_class == school_class
     assert [assignment for assignment, _cell in entry.assignments] == [todo, done]
     services.archive_class(school_class=school_class)
-    assert selectors.classes_of_student(selam) == []
+    assert student_selectors.classes_of_student(selam) == []
 
 
 def test_the_course_map_has_every_task_with_its_stars(lesson, selam, make):
     make.stars(selam, lesson.tasks.first(), 2)
-    [entry] = selectors.course_map(selam)
+    [entry] = student_selectors.course_map(selam)
     assert [stars for _task, stars in entry.tasks] == [2, 0]
     assert (entry.done, entry.stars) == (1, 2)
 
@@ -156,4 +156,4 @@ def test_the_rating_series_is_the_rated_attempts_oldest_first(selam, make):
         attempt.rated, attempt.rating_after = True, rating
         attempt.save()
     make.attempt(selam, puzzle, solved=True)  # not rated
-    assert [rating for _when, rating in selectors.rating_series(selam)] == [1480.0, 1520.0]
+    assert [rating for _when, rating in student_selectors.rating_series(selam)] == [1480.0, 1520.0]
