@@ -178,10 +178,13 @@ class Supervised:
         return sorted(len(json.loads(str(ids))) for (ids,) in rows)
 
     def kill_mid(self, process: str, task: str) -> None:
-        """Kills the process (-9) while it runs the task, as soon as the task's row says it has begun."""
+        """Kills the process (-9) while it runs the task, as soon as the task's row says it has begun (its pid
+        asked of the supervisor before, which takes a while), and checks that the task was still running."""
         assert until(lambda: self.pid(process) > 0, 30)
+        pid = self.pid(process)
         assert until(lambda: self.running(task), 30), f"{task} never ran"
-        os.kill(self.pid(process), signal.SIGKILL)
+        os.kill(pid, signal.SIGKILL)
+        assert self.running(task), f"{task} ended before its worker was killed"
 
     def stop(self) -> None:
         self.supervisor.terminate()
@@ -232,13 +235,13 @@ def test_an_evaluation_lost_with_its_worker_is_answered_within_30_s(supervised):
 
 
 def test_a_job_lost_with_its_worker_goes_on_within_30_s_and_ends(supervised):
-    """A re-validation of 26 of the site's puzzles, two chunks; the worker is killed in the middle of the
-    first, which another takes within 30 s and proves again."""
+    """A re-validation of the site's 26 hardest puzzles (the longest proofs), two chunks; the worker is killed
+    in the middle of the first, which another takes within 30 s and proves again."""
     manage(supervised.environment, "loaddata", str(ROOT / "fixtures" / "puzzles.jsonl"))
     start = (
         "from trainer import jobs; from trainer.models import CurationJob, Puzzle; "
-        "harder = Puzzle.objects.filter(active=True).order_by('-rating'); "
-        "ids = list(harder.values_list('pk', flat=True)[300:326]); "
+        "hardest = Puzzle.objects.filter(active=True).order_by('-rating'); "
+        "ids = list(hardest.values_list('pk', flat=True)[:26]); "
         "print(jobs.start(kind=CurationJob.Kind.REVALIDATE, user=None, payload=ids).pk)"
     )
     job = int(supervised.shell(start))
@@ -248,7 +251,7 @@ def test_a_job_lost_with_its_worker_goes_on_within_30_s_and_ends(supervised):
         return supervised.read("SELECT status, saved FROM trainer_curationjob WHERE id = ?", job)[0]
 
     assert until(lambda: 2 in supervised.runs("curation_job"), 30)
-    assert until(lambda: state() == ("done", 26), 120)
+    assert until(lambda: state() == ("done", 26), 150)
     (result,) = supervised.read("SELECT result FROM trainer_curationjob WHERE id = ?", job)[0]
     assert json.loads(str(result))["proved"] == 26
     assert supervised.runs("curation_job") == [1, 2]
