@@ -1,19 +1,14 @@
 """The throttles count where every process of the site counts together (`school.env.caches`): two processes,
 as two gunicorn workers would be, share one visitor's count, so that a limit holds whichever answers."""
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from django.core.cache import caches
 from django.db import connection
 
 from accounts import throttle
 from school.env import THROTTLE_TABLE
+from testing.site_process import manage, scratch_site
 
-ROOT = Path(__file__).resolve().parents[2]
 TAKE = (
     "from accounts import throttle; rate = throttle.Rate(count=5, seconds=10**8); "
     "print(sum(throttle._take('test', 'one visitor', rate) for _ in range(4)))"
@@ -21,17 +16,10 @@ TAKE = (
 
 
 def test_two_processes_count_one_visitor_together(tmp_path):
-    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}"}
-    environment.pop("TASK_BACKEND", None)
-
-    def manage(*arguments: str) -> str:
-        command = [sys.executable, "manage.py", *arguments]
-        done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, check=True)
-        return done.stdout.strip().splitlines()[-1]
-
-    manage("migrate", "--no-input")
+    environment = scratch_site(tmp_path)
+    manage(environment, "migrate", "--no-input")
     # Four taken by the first process, then only one of the next four: the limit is five in all.
-    assert [manage("shell", "--no-imports", "-c", TAKE) for _ in range(2)] == ["4", "1"]
+    assert [manage(environment, "shell", "--no-imports", "-c", TAKE) for _ in range(2)] == ["4", "1"]
 
 
 @pytest.mark.django_db

@@ -2,11 +2,11 @@
 a side whose time runs out while nobody has the game open loses on time at the moment the flag fell, and
 both players' lists say so."""
 
-import os
 import subprocess
 import sys
 import time
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,9 @@ from django.urls import reverse
 from freezegun import freeze_time
 
 from play.models import Game
+from testing import site_process
 from testing.games import move, online_pair
+from testing.site_process import scratch_site
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,14 +47,8 @@ def test_a_flag_that_falls_while_nobody_looks_ends_the_game_at_its_deadline_in_b
 
 def test_the_real_scheduler_settles_a_flag_as_it_falls(tmp_path):
     """`keep_time` as supervisord runs it, in a process of its own, on a database of its own."""
-    environment = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}"}
-    environment.pop("TASK_BACKEND", None)
-
-    def manage(*arguments: str) -> str:
-        command = [sys.executable, "manage.py", *arguments]
-        done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, check=True)
-        return done.stdout.strip().splitlines()[-1] if done.stdout.strip() else ""
-
+    environment = scratch_site(tmp_path)
+    manage = partial(site_process.manage, environment)
     manage("migrate", "--no-input")
     make = (
         "from datetime import timedelta; from django.utils import timezone; "

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from testing.site_process import manage, scratch_site
+
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 # The start position with the werera over (R4): White to move, turn by turn; the bot plays White.
@@ -36,18 +38,6 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
-
-
-def manage(environment: dict[str, str], *arguments: str) -> str:
-    finished = subprocess.run(
-        [PYTHON, "manage.py", *arguments],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return finished.stdout.strip().splitlines()[-1] if finished.stdout.strip() else ""
 
 
 def steps_of(environment: dict[str, str], game_id: str) -> int:
@@ -125,15 +115,13 @@ class Supervised:
     def __init__(self, folder: Path) -> None:
         self.database = folder / "site.sqlite3"
         self.environment = {
-            **os.environ,
-            "DATABASE_URL": f"sqlite:///{self.database}",
+            **scratch_site(folder),
             "WEB_COMMAND": f"{PYTHON} manage.py runserver 127.0.0.1:{free_port()} --noreload",
             "WORKER_OPTIONS": "--interval=0.2",
             "PYTHON": PYTHON,
             "BOT_WORKERS": "1",
             "SUPERVISOR_DIR": str(folder),
         }
-        self.environment.pop("TASK_BACKEND", None)
         manage(self.environment, "migrate", "--no-input")
         supervisord = shutil.which("supervisord", path=str(Path(PYTHON).parent))
         self.supervisor = subprocess.Popen(
