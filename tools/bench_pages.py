@@ -16,7 +16,7 @@ Before each round of a game's page, the game is brought back to the moment its l
 players there (`bench_history.keep_going`), so the page measured is the game in play and its poll the
 ordinary "nothing new", however long after the seed it runs.
 
-    python -m tools.bench_pages [--requests N] [--rounds N] [--profile LABEL]"""
+    python -m tools.bench_pages [--requests N] [--rounds N] [--only TEXT ...] [--profile LABEL]"""
 
 import argparse
 import cProfile
@@ -276,6 +276,12 @@ def main() -> None:
     )
     parser.add_argument("--requests", type=int, default=100, help="requests per round (default 100)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per page (default 5)")
+    parser.add_argument(
+        "--only",
+        metavar="TEXT",
+        nargs="+",
+        help='only the pages whose label holds one of these ("class", "dashboard"), and the trivial views',
+    )
     parser.add_argument("--profile", metavar="LABEL", help='profile one page ("dashboard (heavy)") instead')
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="senterej-bench-pages-") as scratch:
@@ -289,6 +295,12 @@ def main() -> None:
                 raise SystemExit(f"no page {args.profile!r}: one of {', '.join(found)}")
             profile(found[args.profile], args.requests)
             return
+        if args.only:
+            listed = [
+                page
+                for page in listed
+                if page.name == "trivial" or any(text in page.label for text in args.only)
+            ]
         print(cost_table([])[0], flush=True)
         figures = run(listed, args.requests, args.rounds)
     print()
