@@ -26,13 +26,14 @@ from reviews.models import Review
 
 @dataclass(frozen=True)
 class Queue:
-    """The queue's figures at `now`: how many cards are due, how many come later today, and when the next
-    review not yet due comes (None when there is none)."""
+    """The queue's figures at `now`: how many cards are due, how many come later today, when the next
+    review not yet due comes (None when there is none), and how many cards the queue holds in all."""
 
     now: datetime
     count: int
     later_today: int
     next_due: datetime | None
+    total: int
 
     @property
     def evening(self) -> datetime:
@@ -59,6 +60,7 @@ def of(user: User, now: datetime | None = None) -> Queue:
         count=Count("pk", filter=Q(due__lte=now)),
         later_today=Count("pk", filter=Q(due__gt=now, due__lt=end_of_day(now))),
         next_due=Min("due", filter=Q(due__gt=now)),
+        total=Count("pk"),
     )
     return Queue(now=now, **figures)
 

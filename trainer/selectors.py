@@ -144,27 +144,31 @@ def theme_counts() -> dict[str, int]:
 # Reads for a player's dashboard: the rating after each rated attempt, the history of attempts, results by
 # theme and the puzzles to retry. Every function takes the player and reads that player's rows only.
 
-#: The chart shows this many of the latest rated attempts: beyond a few hundred points a line is a smear.
-CHART_POINTS = 400
+#: The chart shows this many of the latest rated attempts, as a teacher's view of a student does: on a
+#: phone's width more points are a smear, and each point read and drawn is a cost the page pays every time.
+CHART_POINTS = 200
 
 
-#: Themes are judged on the latest first tries: they show the player's form, and stay quick to count for
-#: a player with tens of thousands of attempts.
-THEME_WINDOW = 1000
+#: Themes are judged on the latest first tries: they show the player's present form (a few hundred tries
+#: give each theme tens of them), and cost the same for a player with ten thousand rated puzzles as for one
+#: with two hundred.
+THEME_WINDOW = 200
 
 
 RETRY_SHOWN = 30
 
 
-#: The retry queue is counted up to this; beyond it the page says "more than".
-RETRY_COUNTED = 500
+#: The retry queue is counted up to this; beyond it the page says "more than" (a hundred puzzles to retry
+#: are more than anyone takes in one sitting).
+RETRY_COUNTED = 100
 
 
 def rating_series(user: User) -> list[tuple[datetime, float]]:
-    """(when, rating after) of the player's latest rated attempts, oldest first."""
+    """(when, rating after) of the player's latest rated attempts, oldest first: read newest first along the
+    index of the rated tries (an attempt's key grows with its time), stopped at CHART_POINTS."""
     rows = (
         Attempt.objects.filter(user=user, rated=True)
-        .order_by("-created", "-id")
+        .order_by("-id")
         .values_list("created", "rating_after")[:CHART_POINTS]
     )
     return [(created, rating) for created, rating in reversed(rows) if rating is not None]

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_safe
 from accounts import way_back
 from play.forms import GamesFilter
 from play.my_games import games_of, holder, row
+from play.my_games_markup import draw_rows
 
 GAMES_PAGE = 20
 
@@ -25,12 +26,14 @@ def my_games(request: HttpRequest) -> HttpResponse:
     else:
         games, status = games_of(person), 400
     page = Paginator(games, GAMES_PAGE).get_page(request.GET.get("page"))
+    rows = [row(game, person.sides(game)) for game in page]
     query = request.GET.copy()
     query.pop("page", None)
     context = {
         "form": form,
         "page": page,
-        "rows": [row(game, person.sides(game)) for game in page],
+        "drawn_rows": draw_rows(rows),
+        "rows": rows,
         "filtered": any(request.GET.get(name) for name in form.fields),
         "query": query.urlencode(),
         "way_in": _way_in(request),

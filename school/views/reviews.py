@@ -2,13 +2,20 @@
 (`reviews`), and the way to the next one due, which is the trainer's puzzle page or the course's
 task page. They live in the project, above both rooms, since a queue holds items of each."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format, time_format
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -33,6 +40,31 @@ class Item:
     card: Review
     title: str
     about: str
+
+
+class QueuePaginator(Paginator):
+    """The queue's pages, told the queue's length (read with its other figures) rather than counting it."""
+
+    def __init__(self, cards: QuerySet[Review], total: int) -> None:
+        super().__init__(cards, QUEUE_PAGE)
+        self.total = total
+
+    @cached_property
+    def count(self) -> int:
+        return self.total
+
+
+def draw_items(listed: list[Item], when: Callable[[Review], str] | None = None) -> SafeString:
+    """A list's items as its template loop drew them: the title, what it is, and when it comes."""
+    return mark_safe(
+        "".join(
+            f"<li><strong>{escape(item.title)}</strong>"
+            + (f' <span class="muted">· {escape(item.about)}</span>' if item.about else "")
+            + (f" · {escape(when(item.card))}" if when else "")
+            + "</li>"
+            for item in listed
+        )
+    )
 
 
 def items(cards: list[Review]) -> list[Item]:
@@ -60,14 +92,21 @@ def queue_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     come: due now, later today, on the next days (a page past the last shows the last, one that is not a
     number the first)."""
     day = queue.of(request.user)
-    page = Paginator(queue.waiting(request.user), QUEUE_PAGE).get_page(request.GET.get("page"))
+    page = QueuePaginator(queue.waiting(request.user), day.total).get_page(request.GET.get("page"))
     listed = items(list(page))
+    at = _("at %(time)s")
     context = {
         "queue": day,
         "page": page,
-        "due": [item for item in listed if item.card.due <= day.now],
-        "later_today": [item for item in listed if day.now < item.card.due < day.evening],
-        "coming": [item for item in listed if item.card.due >= day.evening],
+        "due": draw_items([item for item in listed if item.card.due <= day.now]),
+        "later_today": draw_items(
+            [item for item in listed if day.now < item.card.due < day.evening],
+            lambda card: at % {"time": time_format(localtime(card.due))},
+        ),
+        "coming": draw_items(
+            [item for item in listed if item.card.due >= day.evening],
+            lambda card: date_format(localtime(card.due)),
+        ),
     }
     return render(request, "review_queue.html", context)
 

@@ -191,14 +191,15 @@ def test_the_queue_page_reads_the_same_however_many_cards(client, learner, lesso
     Review.objects.create(user=learner, kind="task", item=task.pk, due=T)
     Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T)
     client.get(reverse("reviews:queue"))
-    # The session, the user, the queue's figures, the cards' count, the page's cards, its puzzles and tasks.
-    with django_assert_num_queries(7):
+    # The session, the user, the queue's figures (its length among them), the page's cards, its puzzles
+    # and tasks.
+    with django_assert_num_queries(6):
         client.get(reverse("reviews:queue"))
     for days in range(1, 6):
         Review.objects.create(
             user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T + timedelta(days=days)
         )
-    with django_assert_num_queries(7):
+    with django_assert_num_queries(6):
         page = client.get(reverse("reviews:queue")).content.decode()
     assert page.count("<li><strong>") == 7
 
@@ -212,8 +213,8 @@ def test_the_queue_page_and_the_next_review_read_as_much_for_3_cards_as_for_2000
         client.force_login(learner)
         due = (count + 3) // 4  # every fourth card, the first included
         client.get(reverse("reviews:queue"))
-        # The session, the user, the queue's figures, the cards' count and the page's cards, their puzzles.
-        with django_assert_num_queries(6):
+        # The session, the user, the queue's figures (its length among them), the page's cards, their puzzles.
+        with django_assert_num_queries(5):
             page = client.get(reverse("reviews:queue")).content.decode()
         assert (f"{due} reviews are due." if due > 1 else "One review is due.") in page
         client.get(reverse("reviews:next"))

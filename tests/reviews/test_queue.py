@@ -33,7 +33,7 @@ def seen(user, at):
     ]
     later = parts[1] + parts[2]
     next_due = later[0].due if later else None
-    assert queue.of(user, at) == queue.Queue(at, len(parts[0]), len(parts[1]), next_due)
+    assert queue.of(user, at) == queue.Queue(at, len(parts[0]), len(parts[1]), next_due, len(cards))
     assert queue.first(user, at) == (parts[0][0] if parts[0] else None)
     return [[(card.kind, card.item) for card in part] for part in parts]
 

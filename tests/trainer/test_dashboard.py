@@ -171,13 +171,19 @@ def test_the_history_is_paged_newest_first(learner_client, learner, second_learn
     AttemptFactory(user=second_learner, solved=True, rating_after=1700.0)
     first = learner_client.get(reverse("trainer:dashboard")).content.decode()
     assert first.split('id="history"')[1].count("<tr>") == 21  # the header and the twenty newest
-    assert f'href="/train/{puzzles[-1].pk}/"' in first and "page 1 of 2" in first
+    assert f'href="/train/{puzzles[-1].pk}/"' in first and "<span>page 1</span>" in first
+    assert ">Older</a>" in first and ">Newer</a>" not in first
     second = learner_client.get(
         reverse("trainer:dashboard") + "?page=2", HTTP_HX_REQUEST="true"
     ).content.decode()
     assert "<html" not in second and second.count("<tr>") == 6  # the header and the five oldest
-    assert f'href="/train/{puzzles[0].pk}/"' in second and "Older" not in second
-    assert learner_client.get(reverse("trainer:dashboard") + "?page=x").status_code == 200
+    assert f'href="/train/{puzzles[0].pk}/"' in second and "Older" not in second and ">Newer</a>" in second
+    # Past the oldest try, and what is not a page number, show the newest page.
+    for asked in ("3", "0", "-1", "99999", "9" * 5000, "x", "1.5", "２"):
+        answer = learner_client.get(reverse("trainer:dashboard"), {"page": asked})
+        assert answer.status_code == 200
+        shown = answer.content.decode()
+        assert f'href="/train/{puzzles[-1].pk}/"' in shown and "<span>page 1</span>" in shown
 
 
 # Only one's own
@@ -324,6 +330,18 @@ def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, le
     assert '<span class="muted">bez ratingu</span>' in slovak and ">Nevyriešené</span>" in slovak
 
 
+@pytest.mark.parametrize("count", [3, 45])
+def test_the_dashboard_reads_as_much_for_3_tries_as_for_45(
+    learner_client, learner, count, django_assert_num_queries
+):
+    for index in range(count):
+        AttemptFactory(user=learner, solved=index % 2 == 0, rating_after=1500.0 + index)
+    learner_client.get(reverse("trainer:dashboard"))
+    with django_assert_num_queries(10):
+        page = learner_client.get(reverse("trainer:dashboard")).content.decode()
+    assert page.split('id="history"')[1].count("<tr>") == 1 + min(count, 20)
+
+
 @pytest.mark.parametrize("count", [LIGHT, HEAVY])
 def test_the_dashboard_reads_as_much_for_3_review_cards_as_for_2000(
     client, learner, count, django_assert_num_queries
@@ -333,6 +351,8 @@ def test_the_dashboard_reads_as_much_for_3_review_cards_as_for_2000(
         cards(learner, now, count)
         client.force_login(learner)
         client.get(reverse("trainer:dashboard"))
+        # The session, the user, a page of the history (not counted), the rating, the retry queue, the
+        # themes, the answers to reports, the reviews' figures, the chart's points, the runs' bests.
         with django_assert_num_queries(10):
             page = client.get(reverse("trainer:dashboard")).content.decode()
         assert ("500 reviews are due." if count == HEAVY else "One review is due.") in page
