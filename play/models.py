@@ -120,6 +120,11 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated"]
+        # My games reads a person's games newest first along each seat's index, the two merged.
+        indexes = [
+            models.Index(fields=["white_user", "-updated", "id"], name="game_white_recent"),
+            models.Index(fields=["black_user", "-updated", "id"], name="game_black_recent"),
+        ]
         verbose_name = _("game")
         verbose_name_plural = _("games")
 

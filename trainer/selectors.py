@@ -10,7 +10,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
@@ -195,10 +195,10 @@ class HistoryEntry(NamedTuple):
         return rating_change(self.rating_before, self.rating_after)
 
 
-def history(user: User) -> QuerySet[Attempt, tuple[Any, ...]]:
-    """The player's attempts, newest first, as the rows of `HistoryEntry` (for a paginator): plain rows,
-    since a page of model instances and their puzzles cost more than the rest of the dashboard."""
-    return (
+def history_rows(user: User, *, start: int, stop: int) -> list[HistoryEntry]:
+    """The player's attempts from `start` to `stop`, newest first: plain rows, since a page of model
+    instances and their puzzles cost more than the rest of the dashboard."""
+    rows = (
         Attempt.objects.filter(user=user)
         .order_by("-created", "-id")
         .values_list(
@@ -212,6 +212,7 @@ def history(user: User) -> QuerySet[Attempt, tuple[Any, ...]]:
             "hinted",
         )
     )
+    return [HistoryEntry(*row) for row in rows[start:stop]]
 
 
 @dataclass(frozen=True)

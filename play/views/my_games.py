@@ -1,7 +1,8 @@
 """The My games page: a person's games on every device, filtered and a page at a time, with the ways to log in
 or sign up that keep a visitor's games. What the list holds and says is `play/my_games.py`'s."""
 
-from django.core.paginator import Paginator
+from functools import partial
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -9,6 +10,7 @@ from django.utils.http import urlencode
 from django.views.decorators.http import require_safe
 
 from accounts import way_back
+from accounts.own_lists import read_page
 from play.forms import GamesFilter
 from play.my_games import games_of, holder, row
 from play.my_games_markup import draw_rows
@@ -20,13 +22,9 @@ GAMES_PAGE = 20
 def my_games(request: HttpRequest) -> HttpResponse:
     form = GamesFilter(request.GET)
     person = holder(request)
-    if form.is_valid():
-        games = games_of(person, **form.cleaned_data)
-        status = 200
-    else:
-        games, status = games_of(person), 400
-    page = Paginator(games, GAMES_PAGE).get_page(request.GET.get("page"))
-    rows = [row(game, person.sides(game)) for game in page]
+    filters, status = (form.cleaned_data, 200) if form.is_valid() else ({}, 400)
+    page = read_page(partial(games_of, person, **filters), request.GET.get("page"), GAMES_PAGE)
+    rows = [row(game, person.sides(game)) for game in page.rows]
     query = request.GET.copy()
     query.pop("page", None)
     context = {

@@ -45,7 +45,7 @@ def play(request: HttpRequest) -> HttpResponse:
         else:
             status = 400
     person = my_games.holder(request)
-    games = [my_games.row(game, person.sides(game)) for game in my_games.games_of(person)[: my_games.LATEST]]
+    games = [my_games.row(game, person.sides(game)) for game in my_games.games_of(person)]
     context = {"form": form, "games": games}
     if not form.is_bound:
         context["blank_fields"] = blank_new_game_fields()

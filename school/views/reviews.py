@@ -42,7 +42,7 @@ class Item:
     about: str
 
 
-class QueuePaginator(Paginator):
+class QueuePaginator(Paginator[Review]):
     """The queue's pages, told the queue's length (read with its other figures) rather than counting it."""
 
     def __init__(self, cards: QuerySet[Review], total: int) -> None:

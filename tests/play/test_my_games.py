@@ -134,7 +134,7 @@ def test_a_bad_filter_is_refused_with_the_reason_and_the_games_still_listed(lear
 def test_the_games_are_paginated_newest_first_keeping_the_filters(learner, learner_client):
     games = [services.start_game(mode=Game.Mode.HOTSEAT, user=learner) for _ in range(21)]
     first = learner_client.get(MINE + "?opponent=hotseat").content.decode()
-    assert "page 1 of 2" in first and "?opponent=hotseat&amp;page=2" in first
+    assert "page 1 Older" in seen(first) and "?opponent=hotseat&amp;page=2" in first
     second = learner_client.get(MINE + "?opponent=hotseat&page=2").content.decode()
     addresses = [reverse("game", args=[game.id]) for game in games]
     assert addresses[0] in second and addresses[-1] in first and addresses[0] not in first
@@ -330,14 +330,15 @@ def test_my_games_reads_as_much_for_a_thousand_games_as_for_ten(
     many_games(learner, count)
     client.force_login(learner)
     own = start(client, mode="hotseat")  # and a game whose seats the session holds, by their tokens
-    with django_assert_num_queries(4) as queries:  # the session, the account, the count and the page's rows
+    # The session, the account, the page's keys (both seats' indexes merged), the page's games.
+    with django_assert_num_queries(4) as queries:
         page = client.get(MINE)
     assert not any('"steps"' in query["sql"] for query in queries.captured_queries)  # nor their moves
     text = page.content.decode()
     assert page.status_code == 200 and text.count('class="my-games__game"') == min(count + 1, GAMES_PAGE)
     assert reverse("game", args=[own.id]) in text
     if count > GAMES_PAGE:
-        assert f"page 1 of {(count + 1 + GAMES_PAGE - 1) // GAMES_PAGE}" in seen(text)
+        assert "page 1 Older" in seen(text)
     listed_text = seen(text)
     assert "Against Novice (bot) Win Resignation · you played White · a bot ·" in listed_text
     assert "Against Guest Loss Time ran out · you played White · a friend online ·" in listed_text
@@ -353,32 +354,32 @@ def test_page_two_shows_the_next_games_newest_first(learner_client, learner):
     assert shown(pages[1], games) == list(range(GAMES_PAGE, 2 * GAMES_PAGE))
     assert shown(pages[2], games) == list(range(2 * GAMES_PAGE, 2 * GAMES_PAGE + 5))
     nav = seen(pages[1])
-    assert "Newer page 2 of 3 Older" in nav
+    assert "Newer page 2 Older" in nav
     assert 'href="?page=1"' in pages[1] and 'href="?page=3"' in pages[1]
     slovak = seen(learner_client.get(f"/sk{MINE}", {"page": 2}).content.decode())
-    assert "Novšie stránka 2 z 3 Staršie" in slovak
+    assert "Novšie stránka 2 Staršie" in slovak
 
 
 @pytest.mark.parametrize(
     ("number", "page_shown"),
     [
-        ("0", 3),
-        ("-1", 3),
-        ("4", 3),
-        ("999999999999999999999", 3),
+        ("0", 1),
+        ("-1", 1),
+        ("3", 3),
+        ("4", 1),
+        ("999999999999999999999", 1),
         ("x", 1),
         ("1.5", 1),
         ("", 1),
+        ("２", 1),
         ("9" * 5000, 1),
     ],
 )
-def test_a_page_past_the_end_or_not_a_number_shows_the_last_or_the_first(
-    learner_client, learner, number, page_shown
-):
+def test_a_page_past_the_end_or_not_a_number_shows_the_first(learner_client, learner, number, page_shown):
     games = newest_first(many_games(learner, 2 * GAMES_PAGE + 5))
     response = learner_client.get(MINE, {"page": number})
     assert response.status_code == 200
     text = response.content.decode()
-    assert f"page {page_shown} of 3" in seen(text)
+    assert f"page {page_shown}" in seen(text)
     first = (page_shown - 1) * GAMES_PAGE
     assert shown(text, games) == list(range(first, min(first + GAMES_PAGE, len(games))))
