@@ -29,8 +29,9 @@ from trainer.models import Puzzle
 from trainer.puzzle_words import theme_name
 from trainer.views.solving import draw
 
-#: The queue page lists this many cards a page, soonest first.
-QUEUE_PAGE = 50
+#: The queue page lists this many cards a page, soonest first: more than a sitting's reviews, and each card
+#: listed is a cost the page pays on every visit.
+QUEUE_PAGE = 25
 
 
 @dataclass(frozen=True)
@@ -72,14 +73,14 @@ def items(cards: list[Review]) -> list[Item]:
     (each kind read once; one gone since the queue was read is left out)."""
     puzzle_ids = [card.item for card in cards if card.kind == Review.Kind.PUZZLE]
     task_ids = [card.item for card in cards if card.kind == Review.Kind.TASK]
-    puzzles = Puzzle.objects.in_bulk(puzzle_ids)
+    puzzles = dict(Puzzle.objects.filter(pk__in=puzzle_ids).values_list("pk", "themes"))
     tasks = Task.objects.select_related("lesson").in_bulk(task_ids)
-    listed = []
+    listed, title = [], _("Puzzle %(number)s")
     for card in cards:
-        puzzle, task = puzzles.get(card.item), tasks.get(card.item)
-        if card.kind == Review.Kind.PUZZLE and puzzle is not None:
-            themes = ", ".join(str(theme_name(theme)) for theme in puzzle.theme_list)
-            listed.append(Item(card, _("Puzzle %(number)s") % {"number": puzzle.pk}, themes))
+        themes, task = puzzles.get(card.item), tasks.get(card.item)
+        if card.kind == Review.Kind.PUZZLE and themes is not None:
+            about = ", ".join(str(theme_name(theme)) for theme in themes.split())
+            listed.append(Item(card, title % {"number": card.item}, about))
         elif card.kind == Review.Kind.TASK and task is not None:
             listed.append(Item(card, task.local_title, task.lesson.local_title))
     return listed

@@ -1,5 +1,5 @@
 """The long lists a page now shows a page at a time, walked as their readers would: a learner's reviews queue
-(50 cards a page), a teacher's progress table (30 students a page) and a player's games (20 a page), on a
+(25 cards a page), a teacher's progress table (30 students a page) and a player's games (20 a page), on a
 phone and a desktop, in English and Slovak. The next page is reached from the keyboard alone (Tab to the
 link, Enter); axe-core finds nothing, nothing scrolls sideways, and each page is photographed."""
 

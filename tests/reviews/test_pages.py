@@ -14,6 +14,7 @@ from django.urls import reverse
 from freezegun import freeze_time
 
 from reviews.models import Review
+from school.views.reviews import QUEUE_PAGE
 from testing.factories import PuzzleFactory
 from testing.review_cards import HEAVY, LIGHT, cards
 from trainer.models import Attempt, PlayerRating
@@ -227,35 +228,36 @@ def listed(page: str) -> list[int]:
     return [int(number) for number in re.findall(r"<li><strong>Puzzle (\d+)</strong>", page)]
 
 
-def test_the_queue_page_shows_fifty_cards_a_page_soonest_first(client, learner):
-    """90 cards in the queue (30 due, 30 later today, 30 on the next days; 30 learned left out): the first
-    page holds the 50 soonest, the second the other 40; a page past the last, or one that is not a number,
+def test_the_queue_page_shows_twenty_five_cards_a_page_soonest_first(client, learner):
+    """45 cards in the queue (15 due, 15 later today, 15 on the next days; 15 learned left out): the first
+    page holds the 25 soonest, the second the other 20; a page past the last, or one that is not a number,
     is answered with the last page or the first, never an error."""
+    assert QUEUE_PAGE == 25
     with freeze_time(T):
-        made = cards(learner, T, 120)
+        made = cards(learner, T, 60)
         client.force_login(learner)
         order = [
             card.item for card in sorted(made, key=lambda card: (card.due, card.pk)) if not card.learned_at
         ]
         first = client.get(reverse("reviews:queue")).content.decode()
-        assert listed(first) == order[:50]
-        assert "30 reviews are due." in first and "page 1 of 2" in first
+        assert listed(first) == order[:25]
+        assert "15 reviews are due." in first and "page 1 of 2" in first
         assert (
             'aria-label="Pages of your reviews"' in first
             and '<a href="?page=2" rel="next">Later</a>' in first
         )
         assert "Due now" in first and "Later today" in first and "On the next days" not in first
         second = client.get(reverse("reviews:queue"), {"page": 2}).content.decode()
-        assert listed(second) == order[50:]
-        assert "30 reviews are due." in second and "page 2 of 2" in second
+        assert listed(second) == order[25:]
+        assert "15 reviews are due." in second and "page 2 of 2" in second
         assert '<a href="?page=1" rel="prev">Sooner</a>' in second and 'rel="next"' not in second
         assert "Due now" not in second and "Later today" in second and "On the next days" in second
         for past in ("3", "99999999999999999999", "0", "-1"):
             answer = client.get(reverse("reviews:queue"), {"page": past})
-            assert answer.status_code == 200 and listed(answer.content.decode()) == order[50:]
+            assert answer.status_code == 200 and listed(answer.content.decode()) == order[25:]
         for wrong in ("two", "", "1.5", "%00"):
             answer = client.get(reverse("reviews:queue"), {"page": wrong})
-            assert answer.status_code == 200 and listed(answer.content.decode()) == order[:50]
+            assert answer.status_code == 200 and listed(answer.content.decode()) == order[:25]
         slovak = client.get("/sk" + reverse("reviews:queue"), {"page": 2}).content.decode()
         assert 'aria-label="Stránky tvojich opakovaní"' in slovak and 'rel="prev">Skôr</a>' in slovak
 
