@@ -5,8 +5,9 @@ those of their session. The page itself is `views/my_games.py`; the play page li
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.db.models import Q
+from django.db.models import Q, TextChoices
 from django.http import HttpRequest
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from play import names
@@ -18,6 +19,22 @@ from senterej.engine import BLACK, WHITE
 #: How many of a person's latest games the play page lists.
 LATEST = 5
 WIN, LOSS, DRAW = "win", "loss", "draw"
+#: What a list of games reads of each: what its row says (`row`), and the seats' tokens, by which a
+#: session's seats are known.
+LISTED = (
+    "mode",
+    "status",
+    "result",
+    "bot_level",
+    "bot_colour",
+    "guest_colour",
+    "joined",
+    "created",
+    "white_token",
+    "black_token",
+    "white_user__username",
+    "black_user__username",
+)
 
 
 @dataclass(frozen=True)
@@ -69,9 +86,9 @@ def games_of(
     by the kind of opponent, by the result for the person (won or lost only in a game where they held one
     side). The games whose white seat the person holds and those whose black seat they hold are each read
     along their own index, newest first, and merged by the database, which stops at `stop`: the first page
-    costs the same at ten games and at ten thousand. Only then are the page's games read, without their
-    moves, the one field that grows with a game; games changed at the same moment come in the order of their
-    keys, so none is shown twice over two pages."""
+    costs the same at ten games and at ten thousand. Only then are the page's games read, only what the list
+    says of them (never their moves, the one field that grows with a game); games changed at the same moment
+    come in the order of their keys, so none is shown twice over two pages."""
     white, black = person.seat(WHITE), person.seat(BLACK)
     games = Game.objects.exclude(mode=Game.Mode.IMPORTED)
     if state == "ongoing":
@@ -91,7 +108,7 @@ def games_of(
             games = games.filter((as_white & black_won) | (as_black & white_won))
     seats = [games.filter(seat).order_by().values_list("updated", "pk") for seat in (white, black)]
     keys = [pk for _updated, pk in seats[0].union(seats[1]).order_by("-updated", "pk")[start:stop]]
-    found = Game.objects.select_related("white_user", "black_user").defer("steps").in_bulk(keys)
+    found = Game.objects.select_related("white_user", "black_user").only(*LISTED).in_bulk(keys)
     return [found[pk] for pk in keys if pk in found]
 
 
@@ -135,4 +152,17 @@ def _outcome(game: Game, mine: int | None) -> str:
 
 
 def _ending(game: Game) -> str:
-    return "" if not game.is_over else str(game.get_status_display())
+    return "" if not game.is_over else labels(Game.Status).get(game.status, game.status)
+
+
+_LABELS: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def labels(choices: type[TextChoices]) -> dict[str, str]:
+    """The choices' labels in the active language, translated once a language: Django's get_FOO_display
+    translates every label of the field at each call, which a list of games pays again on each row."""
+    key = (choices.__qualname__, get_language() or "")
+    found = _LABELS.get(key)
+    if found is None:
+        found = _LABELS[key] = {value: str(label) for value, label in choices.choices}
+    return found
