@@ -5,13 +5,15 @@ as the template `trainer/_chart.html` drew it before (tests/trainer/golden), whi
 Every figure is written as the template wrote it with localisation off (an int or a float by `str`), the
 dates in the active language's short format and the active time zone."""
 
+from collections.abc import Callable
 from datetime import datetime
 from urllib.parse import quote
 
 from django.conf import settings
 from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.formats import date_format
+from django.utils import dateformat
+from django.utils.formats import get_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import is_aware, localtime
@@ -42,9 +44,24 @@ def _summary(chart: Chart, about_student: bool) -> str:
 
 def _date(value: datetime, format: str = "SHORT_DATE_FORMAT") -> str:
     """As the template's date filter wrote it: an aware time in the active time zone."""
+    return _dated(value, get_format(format))
+
+
+def _dated(value: datetime, pattern: str) -> str:
+    """`_date` with the format's pattern looked up once, for a list of many dates."""
     if settings.USE_TZ and is_aware(value):
         value = localtime(value)
-    return escape(date_format(value, format))
+    return escape(dateformat.format(value, pattern))
+
+
+#: A number no puzzle has, which `_puzzle_address` replaces with each puzzle's.
+_SOME_PUZZLE = 987654321
+
+
+def _puzzle_address() -> Callable[[int], str]:
+    """Each puzzle's address, escaped, from one look-up of the url pattern for a whole list."""
+    before, after = escape(reverse("trainer:puzzle", args=[_SOME_PUZZLE])).split(str(_SOME_PUZZLE))
+    return lambda number: f"{before}{number}{after}"
 
 
 def draw_chart(chart: Chart, *, about_student: bool = False, chart_id: str = "") -> SafeString:
@@ -99,9 +116,10 @@ def draw_retry_items(misses: list[tuple[int, float]]) -> SafeString:
     """The dashboard's puzzles to retry, each a link to its puzzle with its rating, as the template's loop
     drew them (its blank lines too): a translation as it stands, the figures in it escaped."""
     puzzle, rated = gettext("Puzzle %(number)s"), gettext("rated %(rating)s")
+    address = _puzzle_address()
     return mark_safe(
         "".join(
-            f'\n              <li><a href="{escape(reverse("trainer:puzzle", args=[number]))}">'
+            f'\n              <li><a href="{address(number)}">'
             f"{puzzle % {'number': number}}</a> "
             f'<span class="muted">{rated % {"rating": floatformat(rating, 0)}}</span></li>\n'
             "            "
@@ -138,18 +156,14 @@ def draw_history_rows(rows: list[HistoryEntry]) -> SafeString:
     missed = '<span class="trainer-result trainer-result--missed">' + escape(gettext("Missed")) + "</span>"
     not_rated = '<span class="muted">' + escape(gettext("not rated")) + "</span>"
     hinted = ' <span class="muted">' + escape(gettext("with a hint")) + "</span>"
-    parts = []
+    parts, address, when = [], _puzzle_address(), get_format("SHORT_DATETIME_FORMAT")
     for attempt in rows:
         number, change = attempt.puzzle_id, attempt.change
         helped = hinted if attempt.hinted else ""
-        if attempt.active:
-            address = escape(reverse("trainer:puzzle", args=[number]))
-            puzzle = f'<a href="{address}">{number}</a>'
-        else:
-            puzzle = str(number)
+        puzzle = f'<a href="{address(number)}">{number}</a>' if attempt.active else str(number)
         parts.append(
             "\n                <tr>\n"
-            f"                  <td>{_date(attempt.created, 'SHORT_DATETIME_FORMAT')}</td>\n"
+            f"                  <td>{_dated(attempt.created, when)}</td>\n"
             f"                  <td>{puzzle}</td>\n"
             f"                  <td>{solved if attempt.solved else missed}{helped}</td>\n"
             f"                  <td>{escape(change) if change else not_rated}</td>\n"
