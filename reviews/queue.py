@@ -13,6 +13,7 @@ active again; a flag would have to follow every one of them, the condition is ri
 
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
+from functools import cache
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -49,7 +50,15 @@ def end_of_day(now: datetime) -> datetime:
 
 def waiting(user: User) -> QuerySet[Review]:
     """The account's cards in the queue whose items stand, in the order they come, soonest first."""
-    cards = Review.objects.filter(user=user, learned_at__isnull=True).filter(kinds.standing())
+    return _standing_cards().filter(user=user)
+
+
+@cache
+def _standing_cards() -> QuerySet[Review]:
+    """The cards in a queue whose items stand, soonest first, for every account: built once (once the rooms
+    have said what stands, when the apps are ready), since its subqueries cost more to build than the
+    database takes to run them; each read filters a copy."""
+    cards = Review.objects.filter(learned_at__isnull=True).filter(kinds.standing())
     return cards.order_by("due", "id")
 
 
