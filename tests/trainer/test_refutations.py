@@ -1,0 +1,111 @@
+"""The engine's answers to wrong puzzle moves, worked out once for everyone (`trainer.refutations`): the
+fixture's answers to each puzzle's wrong first moves are what a fresh search gives today; a wrong first move
+at a puzzle that keeps its answers is answered with no search; a new, imported or edited puzzle has its
+answers worked out by a task on the jobs queue; any other wrong move is searched once and then answered from
+the shared table to every player and every process."""
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.backends.db import SessionStore
+from django.core.cache import cache
+
+from senterej.engine import Position
+from senterej.engine.game import ONGOING, judge
+from senterej.engine.notation import coordinate, parse_coordinate
+from senterej.engine.search import Searcher, search
+from testing.factories import DER_MATE, FERES_MATE, LADDER, MATE_IN_ONE, PuzzleFactory
+from tests.trainer.test_judging import solve
+from trainer import refutations
+from trainer.lines import PuzzleLine
+from trainer.models import Refutation
+
+
+def fresh_answer(position: Position) -> list[object]:
+    """The engine's answer in the position after a wrong move, searched here: the reply and whether it
+    mates."""
+    found = search(position, max_nodes=refutations.REFUTATION_NODES)
+    return [coordinate(found.move), found.mate_in is not None and found.mate_in > 0]
+
+
+def after(fen: str, *moves: str) -> Position:
+    position = Position.from_fen(fen)
+    for text in moves:
+        position.push(parse_coordinate(text))
+    return position
+
+
+def wrong_moves(fen: str, moves: str) -> set[str]:
+    """The first moves the line does not accept and after which the game goes on (a move that ends it is
+    judged by the rules, R7)."""
+    line = PuzzleLine.of(fen, moves)
+    found = set()
+    for move in line.start.legal_moves():
+        if not line.accepts(0, move) and judge(after(fen, coordinate(move))).status == ONGOING:
+            found.add(coordinate(move))
+    return found
+
+
+def refuse_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any search from here on fails the test."""
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(Searcher, "search", refused)
+
+
+@pytest.mark.django_db
+def test_a_wrong_first_move_at_a_puzzle_with_its_answers_runs_no_search(learner, monkeypatch):
+    """The answers worked out for the puzzle are the engine's; then a wrong first move is played out from
+    them with no search, and a capture of the last piece (R7.3), left out of them, by the rules alone."""
+    puzzle = PuzzleFactory(line=LADDER, rating_deviation=100)
+    refutations.fill(puzzle.pk)
+    puzzle.refresh_from_db()
+    answers = puzzle.refutations["answers"]
+    assert set(answers) == wrong_moves(LADDER.fen, LADDER.moves) and "h1h2" not in answers
+    expected = fresh_answer(after(LADDER.fen, "h1g1"))
+    assert answers["h1g1"] == expected
+    refuse_searches(monkeypatch)
+    wrong = solve(SessionStore(), learner, puzzle, ["h1g1"])
+    assert wrong.state == "failed" and wrong.played == ["h1g1", expected[0]]
+    mates = "and mates" in wrong.message
+    assert mates == expected[1] and "%(reply)s" in wrong.message
+    bare = solve(SessionStore(), AnonymousUser(), puzzle, ["h1h2"])
+    assert bare.state == "failed" and "bare negus is a draw (R7.3)" in bare.message
+    assert not Refutation.objects.exists()
+
+
+@pytest.mark.django_db
+def test_answers_kept_for_another_position_are_not_used(learner):
+    """A puzzle whose position was changed after its answers were worked out is answered by the engine,
+    not from answers to a position it no longer has."""
+    wrong = sorted(wrong_moves(DER_MATE.fen, DER_MATE.moves))[0]
+    reply = fresh_answer(after(DER_MATE.fen, wrong))[0]
+    other = next(coordinate(move) for move in after(DER_MATE.fen, wrong).legal_moves() if move != reply)
+    stale = {"fen": MATE_IN_ONE.fen, "nodes": refutations.REFUTATION_NODES, "answers": {wrong: [other, True]}}
+    puzzle = PuzzleFactory(line=DER_MATE, refutations=stale)
+    outcome = solve(SessionStore(), learner, puzzle, [wrong])
+    assert outcome.played == [wrong, reply]
+
+
+@pytest.mark.django_db
+def test_a_later_wrong_move_is_searched_once_and_answered_to_another_player_and_process(
+    learner, second_learner, monkeypatch
+):
+    """Past the first move, a wrong move is searched the first time, and its answer kept where every process
+    reads it: another player, in a process whose own cache holds nothing, is answered with no search."""
+    line = PuzzleLine.of(FERES_MATE.fen, FERES_MATE.moves)
+    position = line.at(2)
+    wrong = min(
+        coordinate(move)
+        for move in position.legal_moves()
+        if not line.accepts(2, move) and judge(after(position.fen(), coordinate(move))).status == ONGOING
+    )
+    expected = fresh_answer(after(position.fen(), wrong))
+    puzzle = PuzzleFactory(line=FERES_MATE)
+    first = solve(SessionStore(), learner, puzzle, ["c6c7", wrong])
+    assert first.played == [wrong, expected[0]] and Refutation.objects.count() == 1
+    cache.clear()
+    refuse_searches(monkeypatch)
+    second = solve(SessionStore(), second_learner, puzzle, ["c6c7", wrong])
+    assert (second.played, second.message) == (first.played, first.message)
