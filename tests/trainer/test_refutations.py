@@ -8,16 +8,19 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
 from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.urls import reverse
 
 from senterej.engine import Position
 from senterej.engine.game import ONGOING, judge
 from senterej.engine.notation import coordinate, parse_coordinate
 from senterej.engine.search import Searcher, search
-from testing.factories import DER_MATE, FERES_MATE, LADDER, MATE_IN_ONE, PuzzleFactory
+from testing.factories import DER_MATE, FERES_MATE, LADDER, MATE_IN_ONE, PuzzleFactory, fixture_record
 from tests.trainer.test_judging import solve
-from trainer import refutations
+from trainer import puzzle_edits, refutations
 from trainer.lines import PuzzleLine
-from trainer.models import Refutation
+from trainer.models import Puzzle, Refutation
 
 
 def fresh_answer(position: Position) -> list[object]:
@@ -109,3 +112,51 @@ def test_a_later_wrong_move_is_searched_once_and_answered_to_another_player_and_
     refuse_searches(monkeypatch)
     second = solve(SessionStore(), second_learner, puzzle, ["c6c7", wrong])
     assert (second.played, second.message) == (first.played, first.message)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.queued_tasks
+def test_an_imported_puzzle_has_its_answers_worked_out_by_a_task(admin_client):
+    """The import's job writes the puzzle, then a task on the jobs queue works out its answers: the
+    engine's, whatever answers the file claimed."""
+    claimed = {
+        "fen": MATE_IN_ONE.fen,
+        "nodes": refutations.REFUTATION_NODES,
+        "answers": {"c1c2": ["a8b8", True]},
+    }
+    file = SimpleUploadedFile("puzzles.jsonl", fixture_record(MATE_IN_ONE, refutations=claimed).encode())
+    admin_client.post(reverse("admin:trainer_puzzle_import"), {"file": file})
+    call_command(
+        "task_worker", "--batch", "--queue-name", "jobs", "--no-startup-delay", "--no-reload", verbosity=0
+    )
+    stored = Puzzle.objects.get().refutations
+    assert (stored["fen"], stored["nodes"]) == (MATE_IN_ONE.fen, refutations.REFUTATION_NODES)
+    expected = {
+        move: fresh_answer(after(MATE_IN_ONE.fen, move))
+        for move in wrong_moves(MATE_IN_ONE.fen, MATE_IN_ONE.moves)
+    }
+    assert stored["answers"] == expected
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_edit_of_a_puzzles_position_has_the_new_one_answered(curator):
+    puzzle = PuzzleFactory(line=DER_MATE)
+    edited = Puzzle.objects.get(pk=puzzle.pk)
+    edited.fen, edited.moves, edited.themes = MATE_IN_ONE.fen, MATE_IN_ONE.moves, MATE_IN_ONE.themes
+    puzzle_edits.save_puzzle(puzzle=edited, user=curator)
+    stored = Puzzle.objects.get(pk=puzzle.pk).refutations
+    assert stored["fen"] == MATE_IN_ONE.fen
+    assert set(stored["answers"]) == wrong_moves(MATE_IN_ONE.fen, MATE_IN_ONE.moves)
+
+
+@pytest.mark.django_db
+def test_answers_worked_out_for_a_position_the_puzzle_no_longer_has_are_not_written(monkeypatch):
+    puzzle = PuzzleFactory(line=DER_MATE)
+
+    def edited_meanwhile(position: Position) -> tuple[str, bool]:
+        Puzzle.objects.filter(pk=puzzle.pk).update(fen=MATE_IN_ONE.fen, moves=MATE_IN_ONE.moves)
+        return "", False
+
+    monkeypatch.setattr(refutations, "searched", edited_meanwhile)
+    refutations.fill(puzzle.pk)
+    assert Puzzle.objects.get(pk=puzzle.pk).refutations is None
