@@ -34,7 +34,7 @@ def searched(position: Position) -> tuple[str, bool]:
     return (coordinate(found.move) if found.move else ""), found.mate_in is not None and found.mate_in > 0
 
 
-def position_key(position: Position) -> str:
+def answer_key(position: Position) -> str:
     """What names an answer in the shared table: the position (its FEN holds all that the search reads) and
     the budget, so that another budget is never answered from this one's rows."""
     return hashlib.sha256(f"{position.fen()} {REFUTATION_NODES}".encode()).hexdigest()
@@ -45,7 +45,7 @@ def answer(position: Position, known: Sequence[Any] | None = None) -> tuple[int,
     `known` (the puzzle's answer kept in advance), else the shared table's, else searched now and kept there
     (the first to write it wins a race; both searched the same answer)."""
     if known is None:
-        key = position_key(position)
+        key = answer_key(position)
         known = Refutation.objects.filter(key=key).values_list("reply", "mates").first()
         if known is None:
             known = searched(position)
