@@ -4,6 +4,10 @@ at a puzzle that keeps its answers is answered with no search; a new, imported o
 answers worked out by a task on the jobs queue; any other wrong move is searched once and then answered from
 the shared table to every player and every process."""
 
+import json
+import random
+from pathlib import Path
+
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
@@ -22,6 +26,10 @@ from trainer import puzzle_edits, refutations
 from trainer.lines import PuzzleLine
 from trainer.models import Puzzle, Refutation
 
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles.jsonl"
+#: How many of the fixture's answers are searched again, of those that mate and of those that do not.
+SAMPLE = 8
+
 
 def fresh_answer(position: Position) -> list[object]:
     """The engine's answer in the position after a wrong move, searched here: the reply and whether it
@@ -38,8 +46,8 @@ def after(fen: str, *moves: str) -> Position:
 
 
 def wrong_moves(fen: str, moves: str) -> set[str]:
-    """The first moves the line does not accept and after which the game goes on (a move that ends it is
-    judged by the rules, R7)."""
+    """The first moves the line does not accept and after which the game goes on (one that ends it is
+    judged by the rules at once, R7.5)."""
     line = PuzzleLine.of(fen, moves)
     found = set()
     for move in line.start.legal_moves():
@@ -55,6 +63,27 @@ def refuse_searches(monkeypatch: pytest.MonkeyPatch) -> None:
         raise AssertionError("searched")
 
     monkeypatch.setattr(Searcher, "search", refused)
+
+
+def test_the_fixtures_answers_to_wrong_first_moves_are_a_fresh_searchs():
+    """Every turn-based puzzle of the fixture answers each of its wrong first moves, for its own position
+    and today's budget; a sample of them, mates and not, searched again gives the same answers (none is
+    stale)."""
+    records = [json.loads(line)["fields"] for line in FIXTURE.read_text().splitlines()]
+    turn_based = [fields for fields in records if Position.from_fen(fields["fen"]).turn is not None]
+    kept = []
+    for fields in turn_based:
+        stored = fields["refutations"]
+        assert (stored["fen"], stored["nodes"]) == (fields["fen"], refutations.REFUTATION_NODES)
+        assert set(stored["answers"]) == wrong_moves(fields["fen"], fields["moves"])
+        kept += [(fields["fen"], move, answer) for move, answer in stored["answers"].items()]
+    rng = random.Random(7)
+    mating = rng.sample([entry for entry in kept if entry[2][1]], SAMPLE)
+    other = rng.sample([entry for entry in kept if not entry[2][1]], SAMPLE)
+    for fen, move, answer in mating + other:
+        assert answer == fresh_answer(after(fen, move)), (fen, move)
+    werera = [fields for fields in records if Position.from_fen(fields["fen"]).turn is None]
+    assert werera and not any("refutations" in fields for fields in werera)
 
 
 @pytest.mark.django_db
