@@ -10,8 +10,9 @@
 #   make bench  the engine's perft benchmark
 #   make bench-pages  CPU time per request of the main pages, each beside the trivial view of the same visitor,
 #               at a light and a heavy history (60,000 puzzle attempts, 1,500 review cards, 1,000 games, a class
-#               of 60), with queries per request and heavy/light of the pages that read a history; PASS or MISS
-#               (DEBUG off, a scratch database); any answer that is not the page stops it, non-zero
+#               of 60), with queries per request and heavy/light of the pages that read a history, and a first
+#               wrong puzzle move against a right one; PASS or MISS (DEBUG off, a scratch database); any answer
+#               that is not the page stops it, non-zero, and a wrong move's MISS ends it non-zero
 #   make bench-throughput  requests per second of the same pages under gunicorn (2 workers) and wrk (50
 #               connections), each asked with its own visitor's cookie, beside that visitor's trivial view; PASS
 #               or MISS; an answer that is not the page stops it (WRK_SECONDS=2: 2 s a page instead of 5)
@@ -92,7 +93,8 @@ bench: $(VENV)/.dev
 
 # A scratch database and static root of its own, in a temporary folder that the benchmark removes; the
 # histories of tools/bench_history.py are seeded in bulk (about a minute), then each page is measured at the
-# light and the heavy history against the same visitor's trivial view (several minutes).
+# light and the heavy history against the same visitor's trivial view (several minutes), then a puzzle's
+# first move, right and wrong, at puzzles no one has tried.
 bench-pages: $(VENV)/.dev
 	$(PY) -m tools.bench_pages
 

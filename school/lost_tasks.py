@@ -5,8 +5,9 @@ of its own accord finishes its task first. Such a task is handed back to its que
 it is marked failed with the reason, and the page that waits on it offers to ask again.
 
 Running a task twice is safe here: a bot's reply is played only on the game's version it was asked for, an
-evaluation is written once, and a curators' job runs only from its queued state (its own heartbeat marks it
-failed instead, `trainer.jobs`). `keep_time` looks every few seconds. With the RQ backend this is RQ's own
+evaluation is written once, a curators' job runs only from its queued state (its own heartbeat marks it
+failed instead, `trainer.jobs`), and a puzzle's refutations are the same answers however often they are
+worked out (`trainer.refutations`). `keep_time` looks every few seconds. With the RQ backend this is RQ's own
 work: it notices a dead worker's job by the worker's heartbeat and marks it failed without running it again,
 and the page that waits on it offers to ask again once its patience runs out."""
 

@@ -16,7 +16,11 @@ Before each round of a game's page, the game is brought back to the moment its l
 players there (`bench_history.keep_going`), so the page measured is the game in play and its poll the
 ordinary "nothing new", however long after the seed it runs.
 
-    python -m tools.bench_pages [--requests N] [--rounds N] [--only TEXT ...] [--profile LABEL]"""
+Then a puzzle's move (`tools.bench_moves`): a first wrong move against a right one, at puzzles no one has
+tried. A wrong move above its goal makes the exit non-zero too, once every figure is printed; a page's MISS
+is printed alone.
+
+    python -m tools.bench_pages [--requests N] [--rounds N] [--only TEXT ...] [--profile LABEL] [--moves N]"""
 
 import argparse
 import cProfile
@@ -283,6 +287,9 @@ def main() -> None:
         help='only the pages whose label holds one of these ("class", "dashboard"), and the trivial views',
     )
     parser.add_argument("--profile", metavar="LABEL", help='profile one page ("dashboard (heavy)") instead')
+    parser.add_argument(
+        "--moves", type=int, default=60, help="puzzles a kind of move is timed at (default 60)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="senterej-bench-pages-") as scratch:
         configure(Path(scratch))
@@ -303,11 +310,21 @@ def main() -> None:
             ]
         print(cost_table([])[0], flush=True)
         figures = run(listed, args.requests, args.rounds)
+        from tools import bench_moves  # it reads the site's models, once Django is set up
+
+        moves_missed = []
+        if not args.only or any(text in bench_moves.LABEL for text in args.only):
+            moves = bench_moves.measure(args.moves)
+            print()
+            print("\n".join(bench_moves.table(moves, args.moves)))
+            moves_missed = [] if moves.met else [bench_moves.LABEL]
     print()
     print("\n".join(growth_table(figures)))
-    missed = cost_misses(figures)
+    missed = cost_misses(figures) + moves_missed
     print()
     print("MISS: " + ", ".join(missed) if missed else "every page PASS")
+    if moves_missed:
+        raise SystemExit(f"benchmark missed: {', '.join(moves_missed)}")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from trainer import puzzle_edits, puzzle_file, puzzle_history
+from trainer import puzzle_edits, puzzle_file, puzzle_history, refutations
 from trainer.models import CurationJob, Puzzle, PuzzleChange
 
 if TYPE_CHECKING:
@@ -208,8 +208,9 @@ def _work(job: CurationJob) -> dict[str, object]:
 def _generate(job: CurationJob, progress: _Progress) -> dict[str, object]:
     """New puzzles from the generator's seeded jobs, in their fixed order, each proved as it is found; the
     positions already here are left out and no theme goes over its share of the whole (`select_more`). The
-    chosen ones are written together, after the engine's work. The generator is loaded here, by the worker
-    alone: the site's own processes never import it."""
+    chosen ones are written together, after the engine's work, and their wrong first moves answered by tasks
+    of their own once written. The generator is loaded here, by the worker alone: the site's own processes
+    never import it."""
     from trainer.generate.job_order import jobs, run_job
     from trainer.generate.selection import select_more, tag
 
@@ -226,6 +227,7 @@ def _generate(job: CurationJob, progress: _Progress) -> dict[str, object]:
             break
     with transaction.atomic():
         made = [_new_puzzle(tagged, job.user) for tagged in chosen[:count]]
+        refutations.fill_later(made)
     return {"asked": count, "created": made, "runs": runs}
 
 

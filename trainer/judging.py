@@ -1,15 +1,15 @@
 """A solver's move judged by the puzzle's line, on the server: the line's move goes on (a last move that
 mates another way counts too), any other ends the try, played out so that the solver sees why it fails (the
-rules' judgement, or the engine's best answer searched by nodes, outside any transaction, and kept in the
-cache by position). The try's end is handed to `trainer.services` to be recorded and rated once."""
+rules' judgement, or the engine's best answer: for a first move, the one the puzzle keeps; else the one
+kept for everyone, searched by nodes outside any transaction the first time, `trainer.refutations`). The
+try's end is handed to `trainer.services` to be recorded and rated once."""
 
-import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from play.game_words import result_sentence
@@ -18,18 +18,10 @@ from senterej.board.explain import illegal_move_message
 from senterej.engine import Position
 from senterej.engine.game import BARE_KING, ONGOING, judge
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move, san
-from senterej.engine.search import search
-from trainer import offers
+from trainer import offers, refutations
 from trainer.models import Puzzle
 from trainer.services import How, record_attempt
 from trainer.werera_round_story import werera_refutation
-
-#: How far the engine may look to show why a wrong move fails: a count of nodes, not seconds, so that the
-#: answer is the same on every machine and under any load (about a tenth of a second here).
-REFUTATION_NODES = 8000
-#: The engine's answer to a wrong move is kept for a day, keyed by the position and the move: the same
-#: wrong move costs its search once.
-REFUTATION_CACHE_SECONDS = 24 * 60 * 60
 
 
 @dataclass
@@ -95,7 +87,8 @@ def play(
             message=message,
             moves=moves,
         )
-    played, message, moves = _refutation(position, move)
+    known = refutations.first_answers(puzzle.fen, puzzle.refutations) if state["ply"] == 0 else {}
+    played, message, moves = _refutation(position, move, known.get(coordinate(move)))
     return _finish(session, user, puzzle, state, solved=False, played=played, message=message, moves=moves)
 
 
@@ -112,9 +105,12 @@ def give_up(
     return _finish(session, user, puzzle, state, solved=False, played=[], message=_("Here is the solution."))
 
 
-def _refutation(position: Position, move: int) -> tuple[list[str], str, dict[str, tuple[str, int]]]:
-    """The wrong move played out: what the rules say at once, or the opponent's best answer. The message
-    has a place for each move it names; the moves are given beside it in SAN with their movers' colours."""
+def _refutation(
+    position: Position, move: int, known: Sequence[Any] | None
+) -> tuple[list[str], str, dict[str, tuple[str, int]]]:
+    """The wrong move played out: what the rules say at once, or the opponent's best answer (`known`, when
+    the puzzle keeps it). The message has a place for each move it names; the moves are given beside it in
+    SAN with their movers' colours."""
     side = position.turn
     assert side is not None  # a werera choice is judged by the round, not played out
     moves = {"move": (san(position, move), side)}
@@ -125,7 +121,7 @@ def _refutation(position: Position, move: int) -> tuple[list[str], str, dict[str
             message = _("%(move)s takes the last piece: the bare negus is a draw (R7.3), even if it mates.")
             return [coordinate(move)], message, moves
         return [coordinate(move)], result_sentence(judgement.status, judgement.result, position), {}
-    reply, mates = _answer(position)
+    reply, mates = refutations.answer(position, known)
     if not reply:
         return [coordinate(move)], _("%(move)s does not win."), moves
     moves["reply"] = (san(position, reply), side ^ 1)
@@ -134,22 +130,6 @@ def _refutation(position: Position, move: int) -> tuple[list[str], str, dict[str
     else:
         message = _("After %(move)s your opponent answers %(reply)s, and the win is gone.")
     return [coordinate(move), coordinate(reply)], message, moves
-
-
-def refutation_key(position: Position) -> str:
-    """The cache key of the engine's answer in this position (the puzzle's position after the wrong move)."""
-    return "trainer:refutation:" + hashlib.sha256(position.fen().encode()).hexdigest()
-
-
-def _answer(position: Position) -> tuple[int, bool]:
-    """The opponent's best answer (0 for none) and whether it mates, searched once per position."""
-    key = refutation_key(position)
-    found: tuple[int, bool] | None = cache.get(key)
-    if found is None:
-        answer = search(position, max_nodes=REFUTATION_NODES)
-        found = (answer.move, answer.mate_in is not None and answer.mate_in > 0)
-        cache.set(key, found, REFUTATION_CACHE_SECONDS)
-    return found
 
 
 def _finish(

@@ -46,6 +46,12 @@ class Puzzle(models.Model):
     rounds = models.CharField(_("werera rounds from the start"), max_length=400, blank=True)
     active = models.BooleanField(_("active"), default=True)
     created = models.DateTimeField(_("created"), auto_now_add=True)
+    #: The engine's answer to each wrong first move of a turn-based puzzle, worked out in advance
+    #: (`trainer.refutations`): {"fen": the position they answer, "nodes": the search's budget, "answers":
+    #: {wrong move: [reply, whether it mates]}}, a move that ends the game at once left out. None until then.
+    refutations = models.JSONField(
+        _("refutations of wrong first moves"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         indexes = [models.Index(fields=["active", "rating"], name="puzzle_active_rating")]
@@ -74,6 +80,23 @@ class Puzzle(models.Model):
             PuzzleTheme(puzzle=self, theme=theme, rating=self.rating, active=self.active)
             for theme in self.theme_list
         )
+
+
+class Refutation(models.Model):
+    """The engine's answer to a position reached by a wrong move, searched once and kept for every player and
+    every process (`trainer.refutations`): `key` names the position and the search's budget."""
+
+    key = models.CharField(_("position and budget"), max_length=64, unique=True)
+    #: The reply in coordinates ("" when there is none).
+    reply = models.CharField(_("reply"), max_length=10, blank=True)
+    mates = models.BooleanField(_("the reply mates"))
+
+    class Meta:
+        verbose_name = _("refutation")
+        verbose_name_plural = _("refutations")
+
+    def __str__(self) -> str:
+        return self.reply or "-"
 
 
 class PuzzleTheme(models.Model):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from trainer import refutations
 from trainer.models import Puzzle, PuzzleChange, PuzzleReport
 from trainer.puzzle_history import Curator, differences, record, values
 from trainer.puzzle_proofs import validate
@@ -16,6 +17,8 @@ from trainer.puzzle_proofs import validate
 EDITED_FIELDS = ("fen", "moves", "themes", "rating", "source", "rounds", "active")
 #: The fields the engine's proof depends on.
 PROVED_FIELDS = frozenset({"fen", "moves", "themes", "rounds"})
+#: The fields the engine's answers to the wrong first moves depend on (`trainer.refutations`).
+ANSWERED_FIELDS = frozenset({"fen", "moves"})
 
 #: Told how many items a long piece of work has done so far.
 Progress = Callable[[int], None]
@@ -73,16 +76,21 @@ def revalidate(
 
 def save_puzzle(*, puzzle: Puzzle, user: Curator) -> PuzzleChange | None:
     """Saves a curator's edit of a puzzle (or a new one) and records what changed, old and new. The
-    theme rows are rewritten when the themes change."""
+    theme rows are rewritten when the themes change; a new position or line has its wrong first moves
+    answered by the engine afterwards (`refutations.fill_later`)."""
     with transaction.atomic():
         if puzzle._state.adding:
             puzzle.save()
+            refutations.fill_later([puzzle.pk])
             return record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.CREATED)
         stored = Puzzle.objects.select_for_update().get(pk=puzzle.pk)
         fields = differences(values(stored, EDITED_FIELDS), values(puzzle, EDITED_FIELDS))
+        puzzle.refutations = stored.refutations  # a task may have written them since the form read the puzzle
         puzzle.save()
         if "themes" in fields:
             puzzle.sync_themes()
+        if ANSWERED_FIELDS & fields.keys():
+            refutations.fill_later([puzzle.pk])
         if not fields:
             return None
         return record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.EDITED, fields=fields)

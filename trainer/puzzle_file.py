@@ -13,8 +13,9 @@ from django.db import connection, models, transaction
 from django.utils.translation import gettext as _
 
 from senterej.engine import Position
+from trainer import refutations
 from trainer.models import Puzzle, PuzzleChange, check_rating
-from trainer.puzzle_edits import Progress
+from trainer.puzzle_edits import ANSWERED_FIELDS, Progress
 from trainer.puzzle_history import Curator, differences, record, values
 from trainer.puzzle_proofs import validate
 
@@ -22,8 +23,10 @@ FIXTURE_MODEL = "trainer.puzzle"
 #: A puzzle's fields in the fixture, in the order written.
 FIXTURE_FIELDS = ("fen", "moves", "themes", "rating", "source", "rounds")
 #: Fields the fixture may carry that an import leaves alone: the puzzle generator writes a creation date,
-#: and an imported puzzle's date is that of its import (kept in its change record).
-IGNORED_FIELDS = frozenset({"created"})
+#: and an imported puzzle's date is that of its import (kept in its change record); the engine's answers
+#: to the wrong first moves are worked out again after the import (`trainer.refutations`), never taken
+#: from a file.
+IGNORED_FIELDS = frozenset({"created", "refutations"})
 
 
 def _number(value: float) -> float | int:
@@ -76,7 +79,8 @@ def import_lines(*, lines: Iterable[str], user: Curator, progress: Progress | No
     it, any other adds a puzzle (with that id, if it has one). Every line is checked first (its format,
     a legal position, the engine's proof of the line and its themes, a position not in the pool yet nor on
     an earlier line, `position_key`); if any fails, ImportRefused lists every failure with its line number
-    and nothing is written. The writes are one transaction."""
+    and nothing is written. The writes are one transaction, after which each new position or line has its
+    wrong first moves answered by the engine (`refutations.fill_later`)."""
     parsed, errors = [], []
     first_line_of: dict[int, int] = {}
     for number, text in enumerate(lines, start=1):
@@ -221,6 +225,7 @@ def _write(lines: list[_Line], user: Curator) -> Imported:
                 puzzle = Puzzle(pk=line.pk, **line.fields)
                 puzzle.save(force_insert=True)  # the signal writes its theme rows
                 record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.IMPORTED)
+                refutations.fill_later([puzzle.pk])
                 created += 1
                 continue
             fields = differences(values(puzzle, line.fields), line.fields)
@@ -232,6 +237,8 @@ def _write(lines: list[_Line], user: Curator) -> Imported:
             puzzle.save()
             if "themes" in fields:
                 puzzle.sync_themes()
+            if ANSWERED_FIELDS & fields.keys():
+                refutations.fill_later([puzzle.pk])
             record(puzzle=puzzle, user=user, kind=PuzzleChange.Kind.IMPORTED, fields=fields)
             updated += 1
     return Imported(created, updated, unchanged)

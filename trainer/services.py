@@ -87,7 +87,7 @@ def record_attempt(
                 player.save()
                 puzzle.rating, puzzle.rating_deviation = puzzle_after.rating, puzzle_after.rd
                 puzzle.volatility = puzzle_after.volatility
-                puzzle.save()
+                puzzle.save(update_fields=["rating", "rating_deviation", "volatility"])
             attempt.save()
             right = attempt.solved and not (attempt.hinted or attempt.solution_seen)
             reviews.answered(user, "puzzle", puzzle.pk, right=right)

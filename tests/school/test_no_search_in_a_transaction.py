@@ -1,6 +1,7 @@
-"""No engine search runs while a database transaction (and so a row lock) is held: the bot's reply and the
-refutation of a wrong puzzle move are searched with no transaction open, so that other writers never wait
-on the engine. The searches are watched where the engine does them."""
+"""No engine search runs while a database transaction (and so a row lock) is held: the bot's reply, the
+refutation of a wrong puzzle move and the answers a new puzzle keeps to its wrong first moves are searched
+with no transaction open, so that other writers never wait on the engine. The searches are watched where
+the engine does them."""
 
 import pytest
 from django.contrib.sessions.backends.db import SessionStore
@@ -11,8 +12,9 @@ from django.urls import reverse
 from play import services as play
 from senterej.engine import WHITE
 from senterej.engine.search import Searcher
-from testing.factories import LADDER, PuzzleFactory
-from trainer import judging, offers
+from testing.factories import LADDER, MATE_IN_ONE, PuzzleFactory
+from trainer import judging, offers, puzzle_edits
+from trainer.models import Puzzle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,4 +55,11 @@ def test_a_wrong_puzzle_move_is_refuted_outside_any_transaction(searches, learne
         session=session, user=learner, puzzle_id=puzzle.pk, token=state["token"], text="h1g1", ply=0
     )
     assert outcome.state == "failed" and len(outcome.played) == 2  # the refutation was searched
+    assert searches and not any(searches)
+
+
+def test_a_new_puzzles_answers_are_searched_outside_any_transaction(searches, curator):
+    fields = {"fen": MATE_IN_ONE.fen, "moves": MATE_IN_ONE.moves, "themes": MATE_IN_ONE.themes}
+    puzzle_edits.save_puzzle(puzzle=Puzzle(**fields), user=curator)  # saved in a transaction of its own
+    assert Puzzle.objects.get().refutations["answers"]  # the task ran, once the puzzle was written
     assert searches and not any(searches)

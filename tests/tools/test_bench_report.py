@@ -1,11 +1,14 @@
-"""The page benchmarks' pure parts: ratios to the same visitor's trivial view, heavy against light, PASS and
-MISS at the goals' edges, reading wrk's output, and stopping loudly on an answer that is not the page."""
+"""The page benchmarks' pure parts: ratios to the same visitor's trivial view, heavy against light, a wrong
+puzzle move against a right one, PASS and MISS at the goals' edges, reading wrk's output, and stopping
+loudly on an answer that is not the page."""
 
 import subprocess
 import sys
 
 import pytest
 
+from tools.bench_moves import MoveFigures
+from tools.bench_moves import table as move_table
 from tools.bench_pages import TRIVIAL, TRIVIAL_SIGNED_IN, Page
 from tools.bench_report import (
     Figure,
@@ -195,3 +198,10 @@ def test_each_page_is_set_beside_the_trivial_view_of_its_own_visitor():
     assert Page("game poll", "/play/x/?since=54&away=0", "bench-heavy", "heavy", 204, True).label == (
         "game poll (heavy)"
     )
+
+
+def test_a_first_wrong_move_passes_at_three_right_ones_and_misses_above():
+    at_goal, above = MoveFigures(10.0, 30.0, 110.0), MoveFigures(10.0, 30.1, 110.0)
+    assert at_goal.met and not above.met
+    assert move_table(at_goal, 60)[3].split() == ["wrong/right", "3.00", "≤", "3.0×", "PASS"]
+    assert move_table(above, 60)[3].split() == ["wrong/right", "3.01", "≤", "3.0×", "MISS"]

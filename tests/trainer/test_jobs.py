@@ -1,6 +1,8 @@
 """Curators' long jobs (proving many puzzles again, importing a file) run by the task worker with the site's
 own database backend: the admin answers at once with the job's page, which shows its progress until the
-worker has done it, and then what it found; a job that breaks says so and is never left running."""
+worker has done it, and then what it found; a job that breaks says so and is never left running. The puzzles
+an import or a generation writes are handed, each to a task of its own, to have their wrong first moves
+answered by the engine."""
 
 import json
 import time
@@ -15,13 +17,22 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from testing.factories import DER_MATE, FERES_MATE, LADDER, LADDER_REASON, PuzzleFactory
-from trainer import jobs, puzzle_edits
+from trainer import jobs, puzzle_edits, refutations
 from trainer.models import CurationJob, Puzzle
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.queued_tasks]
 
 CHANGELIST = "admin:trainer_puzzle_changelist"
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "puzzles.jsonl"
+
+
+@pytest.fixture(autouse=True)
+def answered(monkeypatch) -> list[int]:
+    """The puzzles whose wrong first moves a task was asked to answer, in the order asked: the jobs are the
+    subject here, so the engine's answers themselves are left to tests/trainer/test_refutations.py."""
+    asked: list[int] = []
+    monkeypatch.setattr(refutations, "fill", asked.append)
+    return asked
 
 
 def run_worker() -> None:
@@ -74,7 +85,7 @@ def test_the_job_reports_its_progress_as_it_goes(admin_client, monkeypatch):
     assert CurationJob.objects.get().done == 3
 
 
-def test_an_import_of_many_lines_runs_in_the_worker(admin_client):
+def test_an_import_of_many_lines_runs_in_the_worker(admin_client, answered):
     records = [json.loads(text) for text in FIXTURE.read_text().splitlines()]
     # sixty of the site's sound puzzles: sixty positions, each its own
     served = [record for record in records if record["fields"].pop("active", True)][:60]
@@ -86,6 +97,8 @@ def test_an_import_of_many_lines_runs_in_the_worker(admin_client):
     page = admin_client.get(response["Location"]).content.decode()
     assert "Imported: 60 new, 0 updated, 0 unchanged." in page
     assert Puzzle.objects.count() == 60
+    # each new puzzle handed to a task of its own to have its wrong first moves answered
+    assert sorted(answered) == sorted(Puzzle.objects.values_list("pk", flat=True))
 
 
 def test_a_job_that_breaks_says_so_and_is_not_left_running(admin_client, monkeypatch):
@@ -174,7 +187,7 @@ def pool(db):
     return set(Puzzle.objects.values_list("pk", flat=True))
 
 
-def test_a_generation_adds_new_proved_puzzles_from_the_worker(admin_client, pool):
+def test_a_generation_adds_new_proved_puzzles_from_the_worker(admin_client, pool, answered):
     form = admin_client.get(reverse("admin:trainer_puzzle_generate"))
     assert form.status_code == 200 and 'name="count"' in form.content.decode()
     response = admin_client.post(reverse("admin:trainer_puzzle_generate"), {"count": 3, "seed": 5})
@@ -184,7 +197,7 @@ def test_a_generation_adds_new_proved_puzzles_from_the_worker(admin_client, pool
     run_worker()
     job.refresh_from_db()
     made = job.result["created"]
-    assert job.status == CurationJob.Status.DONE and len(made) == 3
+    assert job.status == CurationJob.Status.DONE and len(made) == 3 and sorted(answered) == sorted(made)
     for puzzle in Puzzle.objects.filter(pk__in=made):
         assert puzzle_edits.validate(puzzle.fen, puzzle.moves, puzzle.themes, puzzle.rounds) is None
         assert puzzle.changes.get().kind == "created"

@@ -1,6 +1,7 @@
 """A solver's moves judged by the puzzle's line (`trainer.judging`): the line's move goes on, any mate ends
 the last step, a wrong move is played out (the rules' judgement, the engine's answer bounded by nodes and
-searched once), and a submission the session was not offered, a stale one or one after the try is refused."""
+searched once for everyone), and a submission the session was not offered, a stale one or one after the
+try is refused."""
 
 from functools import partial
 
@@ -10,8 +11,8 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from senterej.engine import BLACK, WHITE
 from testing.factories import LADDER, WERERA_ROUND, PuzzleFactory
-from trainer import judging, offers
-from trainer.models import Attempt
+from trainer import judging, offers, refutations
+from trainer.models import Attempt, Refutation
 
 #: The puzzles here are steady (a small rating deviation), so that a steady player's try moves one.
 puzzle = partial(PuzzleFactory, rating_deviation=100)
@@ -120,20 +121,20 @@ def test_r5_a_werera_puzzle_is_one_choice_of_the_side_whose_man_it_moves(learner
 def test_a_refutation_is_bounded_by_nodes_the_same_every_time_and_searched_once(learner, monkeypatch):
     p = puzzle()
     searched = []
-    real_search = judging.search
+    real_search = refutations.search
 
     def counting_search(position, **limits):
-        assert "time_limit" not in limits and limits["max_nodes"] == judging.REFUTATION_NODES
+        assert "time_limit" not in limits and limits["max_nodes"] == refutations.REFUTATION_NODES
         result = real_search(position, **limits)
         searched.append(result.move)
         return result
 
-    monkeypatch.setattr(judging, "search", counting_search)
+    monkeypatch.setattr(refutations, "search", counting_search)
     first = solve(SessionStore(), learner, p, ["c1c2"])
     second = solve(SessionStore(), AnonymousUser(), p, ["c1c2"])
     assert len(searched) == 1  # the repeated wrong move costs no search
     assert (first.played, first.message) == (second.played, second.message)
-    judging.cache.clear()
+    Refutation.objects.all().delete()
     third = solve(SessionStore(), AnonymousUser(), p, ["c1c2"])
     assert len(searched) == 2 and searched[0] == searched[1]  # searched again, the same answer
     assert third.played == first.played

@@ -9,6 +9,10 @@ Three runs made `fixtures/puzzles.jsonl`:
     python manage.py generate_puzzles --deep --seed 1 --count 100 --workers 2
     python manage.py generate_puzzles --grow --seed 2 --count 1500 --workers 2
 
+and then `fill_refutations` gave each turn-based puzzle the engine's answers to its wrong first moves
+(`trainer.refutations`): the runs keep the answers of the puzzles they keep, and a new puzzle has none until
+it runs again.
+
 The first writes the fixture afresh (its 600 puzzles were made at commit eabcc3a; the proofs have been made
 quicker since, so their node counts, and with them a rating or a node-limited search, may now come out a
 little differently). The second, `--deep`, adds deep mates to it: mates in three to five and two-fil mates
