@@ -15,9 +15,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from classes.assignment_words import assignment_title
 from classes.models import Assignment, SchoolClass
-from classes.selectors import Cell, progress_table, tasks_of
+from classes.selectors import Cell, progress_table
+from classes.table_columns import Column
 
 #: Characters that make a spreadsheet read a cell as a formula: a name must stay a name.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -62,17 +62,17 @@ def _success_rate(cell: Cell) -> str:
     return number(share.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
-def _puzzles_to_solve(assignment: Assignment) -> int:
-    if assignment.kind == Assignment.Kind.PUZZLES:
-        return len(assignment.puzzles.all())
-    return assignment.puzzle_count
+def _puzzles_to_solve(column: Column) -> int:
+    if column.assignment.kind == Assignment.Kind.PUZZLES:
+        return len(column.chosen)
+    return column.assignment.puzzle_count
 
 
-def _headings(assignment: Assignment) -> list[str]:
-    due = due_words(assignment)
-    title = f"{assignment_title(assignment)} ({due})" if due else assignment_title(assignment)
-    if assignment.is_course:
-        total = len(tasks_of(assignment))
+def _headings(column: Column) -> list[str]:
+    due = due_words(column.assignment)
+    title = f"{column.title} ({due})" if due else column.title
+    if column.assignment.is_course:
+        total = len(column.tasks)
         words = [
             _("status"),
             _("tasks done (of %(total)d)") % {"total": total},
@@ -81,7 +81,7 @@ def _headings(assignment: Assignment) -> list[str]:
     else:
         words = [
             _("status"),
-            _("puzzles solved (of %(total)d)") % {"total": _puzzles_to_solve(assignment)},
+            _("puzzles solved (of %(total)d)") % {"total": _puzzles_to_solve(column)},
             _("tries solved, in per cent"),
             _("solved only with help, not counted"),
         ]
@@ -96,16 +96,16 @@ def _cells(assignment: Assignment, cell: Cell) -> list[str]:
 
 def progress_rows(school_class: SchoolClass, *, today: date) -> list[list[str]]:
     """The export's lines: the class and the day, the headings, then a line for each student."""
-    assignments, rows = progress_table(school_class)
+    columns, rows = progress_table(school_class)
     exported = _("exported on %(date)s") % {"date": formats.date_format(today, "DATE_FORMAT")}
     header = [_("username"), _("first name"), _("last name")]
-    for assignment in assignments:
-        header += _headings(assignment)
+    for column in columns:
+        header += _headings(column)
     lines = [[school_class.name, exported], header]
     for row in rows:
         line = [row.student.username, row.student.first_name, row.student.last_name]
-        for assignment, cell in zip(assignments, row.cells, strict=True):
-            line += _cells(assignment, cell)
+        for column, cell in zip(columns, row.cells, strict=True):
+            line += _cells(column.assignment, cell)
         lines.append(line)
     return [[safe_cell(value) for value in line] for line in lines]
 

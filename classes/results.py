@@ -17,7 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from classes.models import Assignment
-from classes.selectors import SetPool, chosen_puzzles, disabled_puzzles, pool, set_attempts, tasks_of
+from classes.selectors import SetPool, chosen_puzzles, column_of, pool, set_attempts, tasks_of
+from classes.table_columns import Column
 from course.models import Task, TaskProgress, TaskTry
 from senterej.board.san_markup import move_html, sentence, waiting_html
 from senterej.board.view import BoardView
@@ -152,7 +153,9 @@ def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemRe
     else:
         # The most tried first; of those tried as often, the one tried first first.
         tries = Counter(
-            set_attempts(assignment, ids).order_by("created", "id").values_list("puzzle_id", flat=True)
+            set_attempts(column_of(assignment), ids)
+            .order_by("created", "id")
+            .values_list("puzzle_id", flat=True)
         )
         wanted = [pk for pk, _count in tries.most_common(THEME_PUZZLES_SHOWN)]
     puzzles = Puzzle.objects.in_bulk(wanted)
@@ -325,13 +328,14 @@ def results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
     return _puzzle_results(assignment, students)
 
 
-def warning(assignment: Assignment, set_pool: SetPool | None = None) -> str:
+def warning(column: Column, set_pool: SetPool | None = None) -> str:
     """What the teacher must know of a puzzle set that the curators have changed since it was made: the
     chosen puzzles disabled (left out of the set), or a theme's band holding fewer puzzles than the set asks
     for (the set counts what is left). Empty when nothing is amiss. A theme set's pool is read unless
     given."""
+    assignment = column.assignment
     if assignment.kind == Assignment.Kind.PUZZLES:
-        gone = disabled_puzzles(assignment)
+        gone = [pk for pk in column.chosen if pk in column.disabled]
         if not gone:
             return ""
         return ngettext(
@@ -340,7 +344,7 @@ def warning(assignment: Assignment, set_pool: SetPool | None = None) -> str:
             len(gone),
         ) % {"numbers": ", ".join(str(pk) for pk in gone)}
     if assignment.kind == Assignment.Kind.THEME:
-        left = (set_pool or pool(assignment)).size
+        left = (set_pool or pool(column)).size
         if left >= assignment.puzzle_count:
             return ""
         if not left:

@@ -3,7 +3,7 @@ rows, a few queries for a whole class) and a class's progress table. One student
 `classes.student_selectors`."""
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from django.contrib.auth.models import User
@@ -14,6 +14,7 @@ from django.utils import timezone
 from classes import chosen_order, name_order
 from classes.assignment_words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from classes.models import Assignment, SchoolClass
+from classes.table_columns import Column, columns
 from course.models import Task, TaskProgress
 from trainer.models import Attempt, PuzzleTheme
 
@@ -80,6 +81,22 @@ def tasks_of(assignment: Assignment) -> list[Task]:
     return sorted(assignment.tasks.all(), key=lambda task: (task.lesson.order, task.order))
 
 
+def chosen_puzzles(assignment: Assignment) -> list[int]:
+    """The chosen puzzles a student can still open: a puzzle the curators disabled is left out."""
+    return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if puzzle.active]
+
+
+def column_of(assignment: Assignment) -> Column:
+    """The assignment's column from its items (loaded by `with_items`, or read now)."""
+    if assignment.is_course:
+        return Column(assignment, tasks=tuple(tasks_of(assignment)))
+    if assignment.kind == Assignment.Kind.PUZZLES:
+        chosen = chosen_order.chosen(assignment)
+        gone = frozenset(puzzle.pk for puzzle in chosen if not puzzle.active)
+        return Column(assignment, chosen=tuple(puzzle.pk for puzzle in chosen), disabled=gone)
+    return Column(assignment)
+
+
 @dataclass(frozen=True)
 class SetPool:
     """What a puzzle set is made of now: how many puzzles a student can still be served (`active`), the ones
@@ -96,18 +113,9 @@ class SetPool:
         """How many puzzles finish the set for a student who solved none of the disabled ones."""
         return min(self.asked, self.active)
 
-    def size_for(self, solved: set[int]) -> int:
-        return min(self.asked, self.active + len(solved & self.disabled))
-
-
-def chosen_puzzles(assignment: Assignment) -> list[int]:
-    """The chosen puzzles a student can still open: a puzzle the curators disabled is left out."""
-    return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if puzzle.active]
-
-
-def disabled_puzzles(assignment: Assignment) -> list[int]:
-    """The chosen puzzles the curators have disabled since the set was made, for its teacher to know."""
-    return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if not puzzle.active]
+    def size_for(self, solved_disabled: int) -> int:
+        """How many finish it for a student who solved this many of the disabled ones."""
+        return min(self.asked, self.active + solved_disabled)
 
 
 def band_rows(theme: str, low: int | None, high: int | None) -> QuerySet[PuzzleTheme]:
@@ -125,92 +133,115 @@ def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
     return band_rows(assignment.theme, assignment.rating_min, assignment.rating_max)
 
 
-def pool(assignment: Assignment) -> SetPool:
+def pool(column: Column) -> SetPool:
     """The set's puzzles as they stand: the chosen ones, or those of the theme in the band, counted by
     whether they are active in one grouped query (a band may hold thousands), and the disabled ones listed
     in another when there are any."""
-    if assignment.kind == Assignment.Kind.PUZZLES:
-        chosen = chosen_order.chosen(assignment)
-        disabled = frozenset(puzzle.pk for puzzle in chosen if not puzzle.active)
-        return SetPool(len(chosen) - len(disabled), disabled, asked=len(chosen))
-    rows = theme_rows(assignment)
+    if column.assignment.kind == Assignment.Kind.PUZZLES:
+        return SetPool(len(column.chosen) - len(column.disabled), column.disabled, asked=len(column.chosen))
+    rows = theme_rows(column.assignment)
     counts = dict(rows.values_list("active").annotate(count=Count("pk")).order_by())
     gone = (
         frozenset(rows.filter(active=False).values_list("puzzle_id", flat=True))
         if counts.get(False)
         else frozenset()
     )
-    return SetPool(counts.get(True, 0), gone, asked=assignment.puzzle_count)
+    return SetPool(counts.get(True, 0), gone, asked=column.assignment.puzzle_count)
 
 
-def pools(assignments: list[Assignment]) -> dict[int, SetPool]:
+def pools(columns: list[Column]) -> dict[int, SetPool]:
     """Each puzzle set's pool, by assignment id: a query for each theme set (two if some of its puzzles are
     disabled), none for chosen puzzles."""
-    return {assignment.pk: pool(assignment) for assignment in assignments if not assignment.is_course}
+    return {column.assignment.pk: pool(column) for column in columns if not column.assignment.is_course}
 
 
 def set_size(assignment: Assignment) -> int:
     """How many puzzles finish a set for a student who solved none of its disabled puzzles."""
-    return pool(assignment).size
+    return pool(column_of(assignment)).size
 
 
-def set_attempts(assignment: Assignment, student_ids: list[int]) -> QuerySet[Attempt]:
+def set_attempts(column: Column, student_ids: list[int]) -> QuerySet[Attempt]:
     """The students' tries that count toward a puzzle set: made since the set was assigned, on its chosen
     puzzles or on puzzles of its theme within its rating band (disabled ones too: a student's work on them
     stays theirs)."""
+    assignment = column.assignment
     attempts = Attempt.objects.filter(user_id__in=student_ids, created__gte=assignment.created)
     if assignment.kind == Assignment.Kind.PUZZLES:
-        return attempts.filter(puzzle_id__in=[puzzle.pk for puzzle in assignment.puzzles.all()])
+        return attempts.filter(puzzle_id__in=column.chosen)
     return attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
 
 
 @dataclass
-class PuzzleWork:
-    """A student's tries at one puzzle of a set (`set_attempts`): how many, how many were solved alone,
-    whether one was solved only with help, and whether one was solved alone by the set's deadline."""
+class SetWork:
+    """A student's work on a puzzle set (`set_attempts`) as the database counts it: their tries, the tries
+    solved alone (without a hint, without having seen the solution, not just after either), the puzzles
+    solved alone, the puzzles solved only with help, the puzzles solved alone by the set's deadline, and how
+    many of those solved alone the curators have disabled since. For chosen puzzles, also which ones were
+    solved alone and which only with help."""
 
     tries: int = 0
     alone: int = 0
-    helped: bool = False
-    alone_in_time: bool = False
+    solved: int = 0
+    helped: int = 0
+    in_time: int = 0
+    solved_disabled: int = 0
+    solved_ids: set[int] = field(default_factory=set)
+    helped_ids: set[int] = field(default_factory=set)
 
 
-def set_work(assignment: Assignment, student_ids: list[int]) -> dict[int, dict[int, PuzzleWork]]:
-    """Each student's work on each puzzle of the set they tried, by student id then puzzle id: one query,
-    its tries counted by student, puzzle and the flags that say whether a try was solved alone (and, for a
-    set with a deadline, whether it was made by then)."""
-    deadline = assignment.deadline
-    rows = set_attempts(assignment, student_ids).values(
-        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before"
-    )
-    if deadline is None:
-        counted = rows.annotate(tries=Count("pk"), in_time=Value(0))
-    else:
-        counted = rows.annotate(tries=Count("pk"), in_time=Count("pk", filter=Q(created__lte=deadline)))
-    work: dict[int, dict[int, PuzzleWork]] = defaultdict(dict)
-    for user_id, puzzle_id, solved, hinted, seen, before, tries, in_time in counted.order_by().values_list(
-        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before", "tries", "in_time"
-    ):
-        one = work[user_id].get(puzzle_id)
+#: A try solved alone (Attempt.found_alone).
+ALONE = Q(solved=True, hinted=False, solution_seen=False, helped_before=False)
+
+
+def set_work(
+    column: Column, student_ids: list[int], disabled: frozenset[int] = frozenset()
+) -> dict[int, SetWork]:
+    """Each student's work on the set, by student id, in one query: a theme set's tries counted by student
+    (its band may hold thousands of puzzles a student has tried), a chosen set's by student and puzzle (it is
+    a few puzzles, and which ones are solved tells a student's next). `disabled` are the set's puzzles
+    disabled since (SetPool.disabled), whose solves are counted apart."""
+    deadline = column.assignment.deadline
+    zero = Value(0)
+    counts = {
+        "tries": Count("pk"),
+        "alone": Count("pk", filter=ALONE),
+        "alone_puzzles": Count("puzzle_id", filter=ALONE, distinct=True),
+        "solved_puzzles": Count("puzzle_id", filter=Q(solved=True), distinct=True),
+        "in_time": Count("puzzle_id", filter=ALONE & Q(created__lte=deadline), distinct=True)
+        if deadline
+        else zero,
+        "gone": Count("puzzle_id", filter=ALONE & Q(puzzle_id__in=disabled), distinct=True)
+        if disabled
+        else zero,
+    }
+    by_puzzle = column.assignment.kind == Assignment.Kind.PUZZLES
+    group = ("user_id", "puzzle_id") if by_puzzle else ("user_id",)
+    rows = set_attempts(column, student_ids).values(*group).annotate(**counts).order_by()
+    work: dict[int, SetWork] = {}
+    for *key, tries, alone, alone_puzzles, solved_puzzles, in_time, gone in rows.values_list(*group, *counts):
+        one = work.get(key[0])
         if one is None:
-            one = work[user_id][puzzle_id] = PuzzleWork()
+            one = work[key[0]] = SetWork()
         one.tries += tries
-        if solved and not (hinted or seen or before):
-            one.alone += tries
-            one.alone_in_time = one.alone_in_time or in_time > 0
-        elif solved:
-            one.helped = True
+        one.alone += alone
+        one.solved += alone_puzzles
+        one.helped += solved_puzzles - alone_puzzles
+        one.in_time += in_time
+        one.solved_disabled += gone
+        if by_puzzle and alone_puzzles:
+            one.solved_ids.add(key[1])
+        elif by_puzzle and solved_puzzles:
+            one.helped_ids.add(key[1])
     return work
 
 
 def _course_cells(
-    assignments: list[Assignment], student_ids: list[int], now: datetime
+    columns: list[Column], student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
     """The course assignments' cells from the students' stars, one row a student and task (TaskProgress),
     read in one query; when each task was completed is read only if an assignment has a deadline."""
-    task_lists = {assignment.pk: tasks_of(assignment) for assignment in assignments}
-    wanted = {task.pk for tasks in task_lists.values() for task in tasks}
-    timed = any(assignment.due_on for assignment in assignments)
+    wanted = {task.pk for column in columns for task in column.tasks}
+    timed = any(column.assignment.due_on for column in columns)
     progress: dict[int, dict[int, tuple[int, datetime | None]]] = defaultdict(dict)
     if wanted and student_ids:
         rows = TaskProgress.objects.filter(user_id__in=student_ids, task_id__in=wanted)
@@ -224,9 +255,9 @@ def _course_cells(
                 progress[user_id][task_id] = (stars, None)
     cells = {}
     nothing: dict[int, tuple[int, datetime | None]] = {}
-    for assignment in assignments:
-        tasks = task_lists[assignment.pk]
-        total, deadline = len(tasks), assignment.deadline
+    for column in columns:
+        tasks = column.tasks
+        total, deadline = len(tasks), column.assignment.deadline
         for student_id in student_ids:
             mine = progress.get(student_id, nothing)
             done = stars = 0
@@ -246,7 +277,7 @@ def _course_cells(
             status, finished_late = _status(
                 done=done, total=total, started=started, deadline=deadline, late=late, now=now
             )
-            cells[(assignment.pk, student_id)] = Cell(
+            cells[(column.assignment.pk, student_id)] = Cell(
                 status=status,
                 done=done,
                 total=total,
@@ -259,41 +290,40 @@ def _course_cells(
 
 
 def _puzzle_cells(
-    assignment: Assignment, puzzles: SetPool, student_ids: list[int], now: datetime
+    column: Column, puzzles: SetPool, student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
-    chosen = chosen_puzzles(assignment) if assignment.kind == Assignment.Kind.PUZZLES else []
-    work = set_work(assignment, student_ids)
-    deadline = assignment.deadline
+    work = set_work(column, student_ids, puzzles.disabled)
+    openable = [pk for pk in column.chosen if pk not in column.disabled]
+    deadline = column.assignment.deadline
+    nothing = SetWork()
     cells = {}
     for student_id in student_ids:
-        mine = work.get(student_id, {})
-        solved = {puzzle_id for puzzle_id, one in mine.items() if one.alone}
-        total = puzzles.size_for(solved)
+        mine = work.get(student_id, nothing)
+        total = puzzles.size_for(mine.solved_disabled)
         # Finished late: fewer than `total` puzzles were solved alone by the deadline.
-        in_time = sum(1 for one in mine.values() if one.alone_in_time)
         status, late = _status(
-            done=len(solved),
+            done=mine.solved,
             total=total,
-            started=bool(mine),
+            started=bool(mine.tries),
             deadline=deadline,
-            late=in_time < total,
+            late=mine.in_time < total,
             now=now,
         )
-        cells[(assignment.pk, student_id)] = Cell(
+        cells[(column.assignment.pk, student_id)] = Cell(
             status=status,
-            done=min(len(solved), total),
+            done=min(mine.solved, total),
             total=total,
-            attempts=sum(one.tries for one in mine.values()),
-            solved_attempts=sum(one.alone for one in mine.values()),
-            helped=sum(1 for puzzle_id, one in mine.items() if one.helped and puzzle_id not in solved),
+            attempts=mine.tries,
+            solved_attempts=mine.alone,
+            helped=mine.helped,
             finished_late=late,
-            next_puzzle_id=next((pk for pk in chosen if pk not in solved), None),
+            next_puzzle_id=next((pk for pk in openable if pk not in mine.solved_ids), None),
         )
     return cells
 
 
-def cells(
-    assignments: list[Assignment],
+def column_cells(
+    columns: list[Column],
     student_ids: list[int],
     now: datetime | None = None,
     *,
@@ -302,12 +332,19 @@ def cells(
     """Each (assignment id, student id)'s cell: one query for all course work and one for each puzzle set
     (and one for each theme set's pool, unless `set_pools` brings them)."""
     now = now or timezone.now()
-    set_pools = set_pools if set_pools is not None else pools(assignments)
-    result = _course_cells([a for a in assignments if a.is_course], student_ids, now)
-    for assignment in assignments:
-        if not assignment.is_course:
-            result.update(_puzzle_cells(assignment, set_pools[assignment.pk], student_ids, now))
+    set_pools = set_pools if set_pools is not None else pools(columns)
+    result = _course_cells([column for column in columns if column.assignment.is_course], student_ids, now)
+    for column in columns:
+        if not column.assignment.is_course:
+            result.update(_puzzle_cells(column, set_pools[column.assignment.pk], student_ids, now))
     return result
+
+
+def cells(
+    assignments: list[Assignment], student_ids: list[int], now: datetime | None = None
+) -> dict[tuple[int, int], Cell]:
+    """`column_cells` of assignments loaded by `with_items` (or read now)."""
+    return column_cells([column_of(assignment) for assignment in assignments], student_ids, now)
 
 
 @dataclass(frozen=True)
@@ -327,16 +364,18 @@ def students_of(school_class: SchoolClass) -> list[User]:
 
 
 def _rows(
-    assignments: list[Assignment], students: list[User], set_pools: dict[int, SetPool] | None = None
+    columns: list[Column], students: list[User], set_pools: dict[int, SetPool] | None = None
 ) -> list[Row]:
-    grid = cells(assignments, [student.pk for student in students], set_pools=set_pools)
-    return [Row(student, [grid[(a.pk, student.pk)] for a in assignments]) for student in students]
+    grid = column_cells(columns, [student.pk for student in students], set_pools=set_pools)
+    return [
+        Row(student, [grid[(column.assignment.pk, student.pk)] for column in columns]) for student in students
+    ]
 
 
-def progress_table(school_class: SchoolClass) -> tuple[list[Assignment], list[Row]]:
-    """The class's assignments, and a row of cells for each student in the same order."""
-    assignments = with_items(school_class.assignments.all())
-    return assignments, _rows(assignments, students_of(school_class))
+def progress_table(school_class: SchoolClass) -> tuple[list[Column], list[Row]]:
+    """The class's assignments as columns, and a row of cells for each student in the same order."""
+    table_columns = columns(school_class.assignments.all())
+    return table_columns, _rows(table_columns, students_of(school_class))
 
 
 #: The class page's table shows this many students a page, about a screen's worth.
@@ -345,10 +384,10 @@ TABLE_PAGE = 30
 
 @dataclass(frozen=True)
 class TablePage:
-    """A page of a class's progress table: the class's assignments with each puzzle set's pool (by
-    assignment id), and a row for each student of the page, in the order of the whole class."""
+    """A page of a class's progress table: the class's assignments as columns with each puzzle set's pool
+    (by assignment id), and a row for each student of the page, in the order of the whole class."""
 
-    assignments: list[Assignment]
+    columns: list[Column]
     pools: dict[int, SetPool]
     rows: list[Row]
     page: Page[User]
@@ -357,7 +396,7 @@ class TablePage:
 def progress_page(school_class: SchoolClass, number: str | None = None) -> TablePage:
     """The page `number` of the class's progress table (Paginator.get_page: the first for what is not a
     number, the last for a number past it); the reads are the table's, for the page's students only."""
-    assignments = with_items(school_class.assignments.all())
+    table_columns = columns(school_class.assignments.all())
     page = Paginator(students_of(school_class), TABLE_PAGE).get_page(number)
-    set_pools = pools(assignments)
-    return TablePage(assignments, set_pools, _rows(assignments, list(page), set_pools), page)
+    set_pools = pools(table_columns)
+    return TablePage(table_columns, set_pools, _rows(table_columns, list(page), set_pools), page)

@@ -26,7 +26,6 @@ from classes import (
     student_selectors,
     table_markup,
 )
-from classes.assignment_words import assignment_title
 from classes.forms import ClassForm, InviteForm, JoinForm, blank
 from classes.models import MAX_STUDENTS, Invitation, SchoolClass
 from classes.views.reach import GET_OR_POST, taught_class, user_of
@@ -73,8 +72,8 @@ def _class_page(
     context = {
         "school_class": school_class,
         "columns": [
-            (column, assignment_title(column), results.warning(column, table.pools.get(column.pk)))
-            for column in table.assignments
+            (column.assignment, column.title, results.warning(column, table.pools.get(column.assignment.pk)))
+            for column in table.columns
         ],
         "rows": table.rows,
         "page": table.page,

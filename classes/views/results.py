@@ -24,7 +24,7 @@ def assignment_results(request: HttpRequest, class_id: int, assignment_id: int) 
         "school_class": school_class,
         "assignment": assignment,
         "title": assignment_title(assignment),
-        "warning": results.warning(assignment),
+        "warning": results.warning(selectors.column_of(assignment)),
         "items": results.results(assignment, students),
         "students": students,
     }
