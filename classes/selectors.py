@@ -3,17 +3,18 @@ rows, a few queries for a whole class) and a class's progress table. One student
 `classes.student_selectors`."""
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Prefetch, Q, QuerySet, Value, prefetch_related_objects
+from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
-from classes import chosen_order, name_order
+from classes import chosen_order, name_order, set_tries
 from classes.assignment_words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from classes.models import Assignment, SchoolClass
+from classes.set_tries import SetWork
 from classes.table_columns import Column, columns
 from course.models import Task, TaskProgress
 from trainer.models import Attempt, PuzzleTheme
@@ -171,70 +172,6 @@ def set_attempts(column: Column, student_ids: list[int]) -> QuerySet[Attempt]:
     return attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
 
 
-@dataclass
-class SetWork:
-    """A student's work on a puzzle set (`set_attempts`) as the database counts it: their tries, the tries
-    solved alone (without a hint, without having seen the solution, not just after either), the puzzles
-    solved alone, the puzzles solved only with help, the puzzles solved alone by the set's deadline, and how
-    many of those solved alone the curators have disabled since. For chosen puzzles, also which ones were
-    solved alone and which only with help."""
-
-    tries: int = 0
-    alone: int = 0
-    solved: int = 0
-    helped: int = 0
-    in_time: int = 0
-    solved_disabled: int = 0
-    solved_ids: set[int] = field(default_factory=set)
-    helped_ids: set[int] = field(default_factory=set)
-
-
-#: A try solved alone (Attempt.found_alone).
-ALONE = Q(solved=True, hinted=False, solution_seen=False, helped_before=False)
-
-
-def set_work(
-    column: Column, student_ids: list[int], disabled: frozenset[int] = frozenset()
-) -> dict[int, SetWork]:
-    """Each student's work on the set, by student id, in one query: a theme set's tries counted by student
-    (its band may hold thousands of puzzles a student has tried), a chosen set's by student and puzzle (it is
-    a few puzzles, and which ones are solved tells a student's next). `disabled` are the set's puzzles
-    disabled since (SetPool.disabled), whose solves are counted apart."""
-    deadline = column.assignment.deadline
-    zero = Value(0)
-    counts = {
-        "tries": Count("pk"),
-        "alone": Count("pk", filter=ALONE),
-        "alone_puzzles": Count("puzzle_id", filter=ALONE, distinct=True),
-        "solved_puzzles": Count("puzzle_id", filter=Q(solved=True), distinct=True),
-        "in_time": Count("puzzle_id", filter=ALONE & Q(created__lte=deadline), distinct=True)
-        if deadline
-        else zero,
-        "gone": Count("puzzle_id", filter=ALONE & Q(puzzle_id__in=disabled), distinct=True)
-        if disabled
-        else zero,
-    }
-    by_puzzle = column.assignment.kind == Assignment.Kind.PUZZLES
-    group = ("user_id", "puzzle_id") if by_puzzle else ("user_id",)
-    rows = set_attempts(column, student_ids).values(*group).annotate(**counts).order_by()
-    work: dict[int, SetWork] = {}
-    for *key, tries, alone, alone_puzzles, solved_puzzles, in_time, gone in rows.values_list(*group, *counts):
-        one = work.get(key[0])
-        if one is None:
-            one = work[key[0]] = SetWork()
-        one.tries += tries
-        one.alone += alone
-        one.solved += alone_puzzles
-        one.helped += solved_puzzles - alone_puzzles
-        one.in_time += in_time
-        one.solved_disabled += gone
-        if by_puzzle and alone_puzzles:
-            one.solved_ids.add(key[1])
-        elif by_puzzle and solved_puzzles:
-            one.helped_ids.add(key[1])
-    return work
-
-
 def _course_cells(
     columns: list[Column], student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
@@ -290,15 +227,18 @@ def _course_cells(
 
 
 def _puzzle_cells(
-    column: Column, puzzles: SetPool, student_ids: list[int], now: datetime
+    column: Column,
+    puzzles: SetPool,
+    work: dict[tuple[int, int], SetWork],
+    student_ids: list[int],
+    now: datetime,
 ) -> dict[tuple[int, int], Cell]:
-    work = set_work(column, student_ids, puzzles.disabled)
     openable = [pk for pk in column.chosen if pk not in column.disabled]
     deadline = column.assignment.deadline
     nothing = SetWork()
     cells = {}
     for student_id in student_ids:
-        mine = work.get(student_id, nothing)
+        mine = work.get((column.assignment.pk, student_id), nothing)
         total = puzzles.size_for(mine.solved_disabled)
         # Finished late: fewer than `total` puzzles were solved alone by the deadline.
         status, late = _status(
@@ -329,14 +269,17 @@ def column_cells(
     *,
     set_pools: dict[int, SetPool] | None = None,
 ) -> dict[tuple[int, int], Cell]:
-    """Each (assignment id, student id)'s cell: one query for all course work and one for each puzzle set
-    (and one for each theme set's pool, unless `set_pools` brings them)."""
+    """Each (assignment id, student id)'s cell: one query for all course work and one for all puzzle sets
+    (set_tries; and one for each theme set's pool, unless `set_pools` brings them)."""
     now = now or timezone.now()
     set_pools = set_pools if set_pools is not None else pools(columns)
     result = _course_cells([column for column in columns if column.assignment.is_course], student_ids, now)
-    for column in columns:
-        if not column.assignment.is_course:
-            result.update(_puzzle_cells(column, set_pools[column.assignment.pk], student_ids, now))
+    sets = [
+        (column, set_pools[column.assignment.pk]) for column in columns if not column.assignment.is_course
+    ]
+    work = set_tries.counted([(column, set_pool.disabled) for column, set_pool in sets], student_ids)
+    for column, set_pool in sets:
+        result.update(_puzzle_cells(column, set_pool, work, student_ids, now))
     return result
 
 
