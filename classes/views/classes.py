@@ -71,12 +71,20 @@ def _class_page(
     join_url = reverse("classes:join_link", args=[school_class.join_code])
     context = {
         "school_class": school_class,
-        "columns": [
-            (column.assignment, column.title, results.warning(column, table.pools.get(column.assignment.pk)))
-            for column in table.columns
-        ],
+        "columns": table.columns,
         "rows": table.rows,
         "page": table.page,
+        "drawn_columns": table_markup.draw_columns(
+            school_class,
+            [
+                (
+                    column.assignment,
+                    column.title,
+                    results.warning(column, table.pools.get(column.assignment.pk)),
+                )
+                for column in table.columns
+            ],
+        ),
         "drawn_rows": table_markup.draw_rows(school_class, table.rows),
         "join_url": request.build_absolute_uri(join_url),
         "invitations": school_class.invitations.select_related("user").order_by("created"),
