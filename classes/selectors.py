@@ -317,7 +317,7 @@ def _rows(
 
 def progress_table(school_class: SchoolClass) -> tuple[list[Column], list[Row]]:
     """The class's assignments as columns, and a row of cells for each student in the same order."""
-    table_columns = columns(school_class.assignments.all())
+    table_columns = columns(school_class)
     return table_columns, _rows(table_columns, students_of(school_class))
 
 
@@ -339,7 +339,7 @@ class TablePage:
 def progress_page(school_class: SchoolClass, number: str | None = None) -> TablePage:
     """The page `number` of the class's progress table (Paginator.get_page: the first for what is not a
     number, the last for a number past it); the reads are the table's, for the page's students only."""
-    table_columns = columns(school_class.assignments.all())
+    table_columns = columns(school_class)
     page = Paginator(students_of(school_class), TABLE_PAGE).get_page(number)
     set_pools = pools(table_columns)
     return TablePage(table_columns, set_pools, _rows(table_columns, list(page), set_pools), page)

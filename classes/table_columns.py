@@ -1,16 +1,16 @@
 """The columns of a class's progress table: each assignment with what it is made of (its tasks, or its chosen
-puzzles), read for the whole class in one query. The tables, the file of the class's progress and the pages of
-one assignment count a student's work against a column alike (classes.selectors)."""
+puzzles), read for the whole class in one statement. The tables, the file of the class's progress and the
+pages of one assignment count a student's work against a column alike (classes.selectors)."""
 
 from dataclasses import dataclass
-from itertools import accumulate
+from typing import Any
 
-from django.db.models import Model, QuerySet
+from django.db import connection
 
-from classes import chosen_order
 from classes.assignment_words import title_of
-from classes.models import Assignment
+from classes.models import Assignment, SchoolClass
 from course.models import Lesson, Task
+from trainer.models import Puzzle
 
 
 @dataclass(frozen=True)
@@ -27,18 +27,6 @@ class Column:
     @property
     def title(self) -> str:
         return title_of(self.assignment, self.tasks, len(self.chosen))
-
-
-#: What `columns` reads of a lesson and of a task: what their titles and addresses need.
-LESSON_FIELDS = frozenset({"id", "slug", "order", "title", "title_sk"})
-TASK_FIELDS = frozenset({"id", "lesson_id", "order", "title", "title_sk"})
-
-
-def _fields(model: type[Model], wanted: frozenset[str] | None = None) -> list[str]:
-    """The model's fields (all, or the wanted ones) in the model's order, which Model.from_db takes."""
-    return [
-        field.attname for field in model._meta.concrete_fields if wanted is None or field.attname in wanted
-    ]
 
 
 class _Loaded:
@@ -64,54 +52,80 @@ class _Loaded:
         return Column(assignment)
 
 
-def columns(assignments: QuerySet[Assignment]) -> list[Column]:
-    """The assignments as columns, in their order, in one query: each assignment's row joined with its
-    lesson and the lesson's tasks, its chosen tasks with their lessons, and its chosen puzzles in the
-    teacher's order (an assignment is of one kind, so it comes in as many rows as it has items). Lessons and
-    tasks hold only LESSON_FIELDS and TASK_FIELDS; another field is read from the database if asked for."""
-    own, lesson, task = _fields(Assignment), _fields(Lesson, LESSON_FIELDS), _fields(Task, TASK_FIELDS)
-    rows = assignments.order_by(*(Assignment._meta.ordering or ()), chosen_order.by_row()).values_list(
-        *own,
-        *(f"lesson__{name}" for name in lesson),
-        *(f"lesson__tasks__{name}" for name in task),
-        *(f"tasks__{name}" for name in task),
-        *(f"tasks__lesson__{name}" for name in lesson),
-        "puzzles__id",
-        "puzzles__active",
+#: What `columns` reads of a lesson and of a task, in the models' order of their fields (Model.from_db's):
+#: what their titles and addresses need.
+LESSON_FIELDS = ("id", "slug", "order", "title", "title_sk")
+TASK_FIELDS = ("id", "lesson_id", "order", "title", "title_sk")
+
+
+def _statement() -> str:
+    """Each assignment of a class joined with its lesson and the lesson's tasks, its chosen tasks with their
+    lessons, and its chosen puzzles in the teacher's order: an assignment is of one kind, so it comes in as
+    many rows as it has items (one if none)."""
+    table = {
+        name: connection.ops.quote_name(model._meta.db_table)
+        for name, model in (
+            ("assignments", Assignment),
+            ("lessons", Lesson),
+            ("tasks", Task),
+            ("puzzles", Puzzle),
+            ("chosen_tasks", Assignment.tasks.through),
+            ("chosen_puzzles", Assignment.puzzles.through),
+        )
+    }
+
+    def picked(alias: str, fields: tuple[str, ...]) -> str:
+        return ", ".join(f'{alias}."{name}" AS {alias}_{name}' for name in fields)
+
+    return (
+        f"SELECT a.*, {picked('l', LESSON_FIELDS)}, {picked('lt', TASK_FIELDS)}, {picked('ct', TASK_FIELDS)},"
+        f" {picked('cl', LESSON_FIELDS)}, cp.puzzle_id AS cp_puzzle_id, p.active AS p_active"
+        f" FROM {table['assignments']} a"
+        f" LEFT JOIN {table['lessons']} l ON l.id = a.lesson_id"
+        f" LEFT JOIN {table['tasks']} lt ON lt.lesson_id = l.id"
+        f" LEFT JOIN {table['chosen_tasks']} at ON at.assignment_id = a.id"
+        f" LEFT JOIN {table['tasks']} ct ON ct.id = at.task_id"
+        f" LEFT JOIN {table['lessons']} cl ON cl.id = ct.lesson_id"
+        f" LEFT JOIN {table['chosen_puzzles']} cp ON cp.assignment_id = a.id"
+        f" LEFT JOIN {table['puzzles']} p ON p.id = cp.puzzle_id"
+        " WHERE a.school_class_id = %s ORDER BY a.created, a.id, cp.id"
     )
-    ends = list(accumulate((len(own), len(lesson), len(task), len(task), len(lesson), 2)))
-    parts = list(zip([0, *ends[:-1]], ends, strict=True))
-    db = assignments.db
+
+
+def columns(school_class: SchoolClass) -> list[Column]:
+    """The class's assignments as columns, in their order (Assignment.Meta.ordering), in one statement of
+    SQL (`_statement`): built by the ORM, its joins cost many times what the database takes to answer them,
+    on every page of the class's table. Lessons and tasks hold only LESSON_FIELDS and TASK_FIELDS; another
+    field is read from the database if asked for."""
+    rows = Assignment.objects.raw(_statement(), [school_class.pk])
+    db = rows.db
     lessons: dict[int, Lesson] = {}
 
-    def lesson_of(values: tuple[object, ...]) -> Lesson:
-        pk = values[0]
-        assert isinstance(pk, int)
-        found = lessons.get(pk)
+    def lesson_of(extra: dict[str, Any], alias: str) -> Lesson:
+        values = [extra[f"{alias}_{name}"] for name in LESSON_FIELDS]
+        found = lessons.get(values[0])
         if found is None:
-            found = lessons[pk] = Lesson.from_db(db, lesson, values)
+            found = lessons[values[0]] = Lesson.from_db(db, LESSON_FIELDS, values)
         return found
 
-    def task_of(values: tuple[object, ...], of: Lesson) -> Task:
-        one = Task.from_db(db, task, values)
-        one.lesson = of
-        return one
+    def task_of(extra: dict[str, Any], alias: str, lesson: Lesson) -> Task:
+        task = Task.from_db(db, TASK_FIELDS, [extra[f"{alias}_{name}"] for name in TASK_FIELDS])
+        task.lesson = lesson
+        return task
 
-    loaded: dict[object, _Loaded] = {}
+    loaded: dict[int, _Loaded] = {}
     for row in rows:
-        own_values, lesson_values, lesson_task, chosen_task, chosen_lesson, (puzzle, active) = (
-            row[start:end] for start, end in parts
-        )
-        entry = loaded.get(own_values[0])
+        extra = vars(row)  # the joined columns, which the raw query sets on the assignment by their names
+        entry = loaded.get(row.pk)
         if entry is None:
-            assignment = Assignment.from_db(db, own, own_values)
-            if lesson_values[0] is not None:
-                assignment.lesson = lesson_of(lesson_values)
-            entry = loaded[assignment.pk] = _Loaded(assignment)
-        if lesson_task[0] is not None and lesson_task[0] not in entry.lesson_tasks:
-            entry.lesson_tasks[lesson_task[0]] = task_of(lesson_task, lesson_of(lesson_values))
-        if chosen_task[0] is not None and chosen_task[0] not in entry.chosen_tasks:
-            entry.chosen_tasks[chosen_task[0]] = task_of(chosen_task, lesson_of(chosen_lesson))
+            if row.lesson_id is not None:
+                row.lesson = lesson_of(extra, "l")
+            entry = loaded[row.pk] = _Loaded(row)
+        lesson_task, chosen_task, puzzle = extra["lt_id"], extra["ct_id"], extra["cp_puzzle_id"]
+        if lesson_task is not None and lesson_task not in entry.lesson_tasks:
+            entry.lesson_tasks[lesson_task] = task_of(extra, "lt", lesson_of(extra, "l"))
+        if chosen_task is not None and chosen_task not in entry.chosen_tasks:
+            entry.chosen_tasks[chosen_task] = task_of(extra, "ct", lesson_of(extra, "cl"))
         if puzzle is not None:
-            entry.puzzles.setdefault(puzzle, active)
+            entry.puzzles.setdefault(puzzle, bool(extra["p_active"]))
     return [entry.column() for entry in loaded.values()]
