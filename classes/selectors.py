@@ -2,21 +2,20 @@
 rows, a few queries for a whole class) and a class's progress table. One student's own reads are in
 `classes.student_selectors`."""
 
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
-from classes import chosen_order, name_order, set_tries
+from classes import chosen_order, name_order, table_work
 from classes.assignment_words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from classes.models import Assignment, SchoolClass
-from classes.set_tries import SetWork
 from classes.table_columns import Column, columns
-from course.models import Task, TaskProgress
+from classes.table_work import SetWork
+from course.models import Task
 from trainer.models import Attempt, PuzzleTheme
 
 #: Where work without a due date sorts: after every deadline.
@@ -100,13 +99,12 @@ def column_of(assignment: Assignment) -> Column:
 
 @dataclass(frozen=True)
 class SetPool:
-    """What a puzzle set is made of now: how many puzzles a student can still be served (`active`), the ones
-    the curators have disabled since (`disabled`), and how many the set asks for. A disabled puzzle is left
-    out of a student's count unless that student had solved it: work done stays done, and no one is asked
-    for a puzzle they can no longer open."""
+    """What a puzzle set is made of now: how many puzzles a student can still be served (`active`) and how
+    many the set asks for. A puzzle the curators have disabled since is left out of a student's count unless
+    that student had solved it: work done stays done, and no one is asked for a puzzle they can no longer
+    open."""
 
     active: int
-    disabled: frozenset[int]
     asked: int
 
     @property
@@ -135,24 +133,20 @@ def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
 
 
 def pool(column: Column) -> SetPool:
-    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band, counted by
-    whether they are active in one grouped query (a band may hold thousands), and the disabled ones listed
-    in another when there are any."""
-    if column.assignment.kind == Assignment.Kind.PUZZLES:
-        return SetPool(len(column.chosen) - len(column.disabled), column.disabled, asked=len(column.chosen))
-    rows = theme_rows(column.assignment)
-    counts = dict(rows.values_list("active").annotate(count=Count("pk")).order_by())
-    gone = (
-        frozenset(rows.filter(active=False).values_list("puzzle_id", flat=True))
-        if counts.get(False)
-        else frozenset()
-    )
-    return SetPool(counts.get(True, 0), gone, asked=column.assignment.puzzle_count)
+    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band, which are counted
+    with the column (table_columns) or else by one query (a band may hold thousands)."""
+    assignment = column.assignment
+    if assignment.kind == Assignment.Kind.PUZZLES:
+        return SetPool(len(column.chosen) - len(column.disabled), asked=len(column.chosen))
+    in_band = column.in_band
+    if in_band is None:
+        in_band = theme_rows(assignment).filter(active=True).count()
+    return SetPool(in_band, asked=assignment.puzzle_count)
 
 
 def pools(columns: list[Column]) -> dict[int, SetPool]:
-    """Each puzzle set's pool, by assignment id: a query for each theme set (two if some of its puzzles are
-    disabled), none for chosen puzzles."""
+    """Each puzzle set's pool, by assignment id: a query for each theme set whose column does not bring it,
+    none for chosen puzzles."""
     return {column.assignment.pk: pool(column) for column in columns if not column.assignment.is_course}
 
 
@@ -175,28 +169,15 @@ def set_attempts(column: Column, student_ids: list[int]) -> QuerySet[Attempt]:
 def _course_cells(
     columns: list[Column], student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
-    """The course assignments' cells from the students' stars, one row a student and task (TaskProgress),
-    read in one query; when each task was completed is read only if an assignment has a deadline."""
-    wanted = {task.pk for column in columns for task in column.tasks}
-    timed = any(column.assignment.due_on for column in columns)
-    progress: dict[int, dict[int, tuple[int, datetime | None]]] = defaultdict(dict)
-    if wanted and student_ids:
-        rows = TaskProgress.objects.filter(user_id__in=student_ids, task_id__in=wanted)
-        if timed:
-            for user_id, task_id, stars, completed in rows.values_list(
-                "user_id", "task_id", "best_stars", "completed_at"
-            ):
-                progress[user_id][task_id] = (stars, completed)
-        else:
-            for user_id, task_id, stars in rows.values_list("user_id", "task_id", "best_stars"):
-                progress[user_id][task_id] = (stars, None)
+    """The course assignments' cells from the students' best stars on each task (table_work.stars)."""
+    progress = table_work.stars(columns, student_ids)
     cells = {}
-    nothing: dict[int, tuple[int, datetime | None]] = {}
+    nothing: dict[int, table_work.Stars] = {}
     for column in columns:
         tasks = column.tasks
         total, deadline = len(tasks), column.assignment.deadline
         for student_id in student_ids:
-            mine = progress.get(student_id, nothing)
+            mine = progress.get((column.assignment.pk, student_id), nothing)
             done = stars = 0
             started = late = False
             next_task = None
@@ -207,7 +188,7 @@ def _course_cells(
                     if found[0] > 0:
                         done += 1
                         stars += found[0]
-                        late = late or bool(deadline and found[1] and found[1] > deadline)
+                        late = late or found[1]
                         continue
                 if next_task is None:
                     next_task = task
@@ -270,14 +251,14 @@ def column_cells(
     set_pools: dict[int, SetPool] | None = None,
 ) -> dict[tuple[int, int], Cell]:
     """Each (assignment id, student id)'s cell: one query for all course work and one for all puzzle sets
-    (set_tries; and one for each theme set's pool, unless `set_pools` brings them)."""
+    (table_work; and one for each theme set's pool that neither `set_pools` nor its column brings)."""
     now = now or timezone.now()
     set_pools = set_pools if set_pools is not None else pools(columns)
     result = _course_cells([column for column in columns if column.assignment.is_course], student_ids, now)
     sets = [
         (column, set_pools[column.assignment.pk]) for column in columns if not column.assignment.is_course
     ]
-    work = set_tries.counted([(column, set_pool.disabled) for column, set_pool in sets], student_ids)
+    work = table_work.set_work([column for column, _pool in sets], student_ids)
     for column, set_pool in sets:
         result.update(_puzzle_cells(column, set_pool, work, student_ids, now))
     return result

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 
-from classes import announcements, set_tries
+from classes import announcements, table_work
 from classes.assignment_words import DONE
 from classes.models import Announcement, Assignment, Invitation, SchoolClass
 from classes.selectors import (
@@ -124,9 +124,7 @@ def student_puzzles(assignment: Assignment, student: User) -> list[tuple[int, st
     set, alone or only with help (a hint, the solution seen), or not yet."""
     if assignment.kind != Assignment.Kind.PUZZLES:
         return []
-    work = set_tries.counted([(column_of(assignment), frozenset())], [student.pk]).get(
-        (assignment.pk, student.pk)
-    )
+    work = table_work.set_work([column_of(assignment)], [student.pk]).get((assignment.pk, student.pk))
     alone, helped = (work.solved_ids, work.helped_ids) if work else (set(), set())
     return [
         (pk, SOLVED_ALONE if pk in alone else SOLVED_HELPED if pk in helped else UNSOLVED)

@@ -26,10 +26,10 @@ def test_the_class_page_reads_as_much_for_5_students_as_for_60(
     url = reverse("classes:class", args=[school_class.pk])
     teacher.get(url)
     # The session and the user; the class and whether its reader teaches; the assignments with their
-    # lessons, tasks and chosen puzzles; the students; the theme set's pool; the page's stars, and its tries
-    # at all the puzzle sets; whether accounts were made for the class, its announcements, its invitations
-    # and its co-teachers.
-    with django_assert_num_queries(13):
+    # lessons, tasks, chosen puzzles and theme sets' pools; the students; the page's stars, and its tries at
+    # all the puzzle sets; whether accounts were made for the class, its announcements, its invitations and
+    # its co-teachers.
+    with django_assert_num_queries(12):
         page = teacher.get(url).content.decode()
     assert len(names(page)) == min(count + 2, TABLE_PAGE)  # Selam and Dawit are in the class too
 
