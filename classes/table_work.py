@@ -19,7 +19,7 @@ from django.db import connection
 from classes.models import Assignment
 from classes.table_columns import Column
 from course.models import TaskProgress
-from trainer.models import Attempt, Puzzle, PuzzleTheme
+from trainer.models import Attempt, PuzzleTheme
 
 #: A parameter of a statement: a number (an id, a bound of a band), a theme, a kind, or a time as the
 #: database keeps it (connection.ops.adapt_datetimefield_value).
@@ -32,7 +32,7 @@ def _marks(values: Collection[object]) -> str:
     return ", ".join(["%s"] * len(values))
 
 
-def _table(model: type[Attempt] | type[Puzzle] | type[PuzzleTheme] | type[TaskProgress]) -> str:
+def _table(model: type[Attempt] | type[PuzzleTheme] | type[TaskProgress]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
@@ -96,23 +96,29 @@ class SetWork:
 
 def _set_select(column: Column, student_ids: list[int]) -> tuple[str, list[Param]]:
     """One set's counts, grouped by student (and puzzle, for chosen puzzles), and their parameters in the
-    order of their places in it. A try is joined with its puzzle (chosen puzzles) or with its puzzle's row of
-    the set's theme within the band (a theme set), which also says whether the puzzle is still active."""
+    order of their places in it. A theme set's try is joined with its puzzle's row of the theme within the
+    band, which also says whether the puzzle is still active; the chosen puzzles disabled since are the
+    column's own."""
     assignment = column.assignment
     adapt = connection.ops.adapt_datetimefield_value
     chosen = assignment.kind == Assignment.Kind.PUZZLES
     deadline = assignment.deadline
     params: list[Param] = []
-    in_time = "0"
+    in_time = gone = "0"
     if deadline:
         in_time = f"COUNT(DISTINCT CASE WHEN {ALONE} AND a.created <= %s THEN a.puzzle_id END)"
         params.append(adapt(deadline))
-    if chosen:
-        source = f"{_table(Attempt)} a JOIN {_table(Puzzle)} x ON x.id = a.puzzle_id"
-    else:
-        source = (
-            f"{_table(Attempt)} a JOIN {_table(PuzzleTheme)} x ON x.puzzle_id = a.puzzle_id AND x.theme = %s"
+    if not chosen:
+        gone = f"COUNT(DISTINCT CASE WHEN {ALONE} AND NOT x.active THEN a.puzzle_id END)"
+    elif column.disabled:
+        gone = (
+            f"COUNT(DISTINCT CASE WHEN {ALONE} AND a.puzzle_id IN ({_marks(column.disabled)})"
+            " THEN a.puzzle_id END)"
         )
+        params += sorted(column.disabled)
+    source = f"{_table(Attempt)} a"
+    if not chosen:
+        source += f" JOIN {_table(PuzzleTheme)} x ON x.puzzle_id = a.puzzle_id AND x.theme = %s"
         params.append(assignment.theme)
         for bound, sign in ((assignment.rating_min, ">="), (assignment.rating_max, "<=")):
             if bound is not None:
@@ -126,8 +132,7 @@ def _set_select(column: Column, student_ids: list[int]) -> tuple[str, list[Param
     sql = (
         f"SELECT {int(assignment.pk)}, a.user_id, {'a.puzzle_id' if chosen else 'NULL'}, COUNT(*),"
         f" COUNT(CASE WHEN {ALONE} THEN 1 END), COUNT(DISTINCT CASE WHEN {ALONE} THEN a.puzzle_id END),"
-        f" COUNT(DISTINCT CASE WHEN a.solved THEN a.puzzle_id END), {in_time},"
-        f" COUNT(DISTINCT CASE WHEN {ALONE} AND NOT x.active THEN a.puzzle_id END)"
+        f" COUNT(DISTINCT CASE WHEN a.solved THEN a.puzzle_id END), {in_time}, {gone}"
         f" FROM {source} WHERE {where} GROUP BY a.user_id{', a.puzzle_id' if chosen else ''}"
     )
     return sql, params
