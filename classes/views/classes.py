@@ -17,9 +17,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from accounts import roles
 from classes import (
     access,
+    class_lists,
     confirmation,
     exports,
-    made_accounts,
     results,
     selectors,
     services,
@@ -69,6 +69,7 @@ def _class_page(
 ) -> HttpResponse:
     table = selectors.progress_page(school_class, request.GET.get("page"))
     join_url = reverse("classes:join_link", args=[school_class.join_code])
+    lists = class_lists.present(school_class)
     context = {
         "school_class": school_class,
         "columns": table.columns,
@@ -87,11 +88,13 @@ def _class_page(
         ),
         "drawn_rows": table_markup.draw_rows(school_class, table.rows),
         "join_url": request.build_absolute_uri(join_url),
-        "invitations": school_class.invitations.select_related("user").order_by("created"),
+        "invitations": (
+            school_class.invitations.select_related("user").order_by("created") if lists.invitations else []
+        ),
         "invite_fields": invite_form.as_p() if invite_form else blank(InviteForm),
         "max_students": MAX_STUDENTS,
-        "made_any": made_accounts.made_for(school_class, user_of(request)).exists(),
-        **class_page_parts(school_class, user_of(request)),
+        "made_any": lists.made_accounts,
+        **class_page_parts(school_class, user_of(request), lists),
     }
     return render(request, "classes/class.html", context, status=status)
 
