@@ -172,17 +172,20 @@ def _course_cells(
     """The course assignments' cells from the students' best stars on each task (table_work.stars)."""
     progress = table_work.stars(columns, student_ids)
     cells = {}
-    nothing: dict[int, table_work.Stars] = {}
     for column in columns:
-        tasks = column.tasks
-        total, deadline = len(tasks), column.assignment.deadline
+        tasks = [(task.pk, task) for task in column.tasks]
+        total, deadline, pk = len(tasks), column.assignment.deadline, column.assignment.pk
+        untouched = None  # the cell of a student who has tried none of the tasks, made once
         for student_id in student_ids:
-            mine = progress.get((column.assignment.pk, student_id), nothing)
+            mine = progress.get((pk, student_id))
+            if mine is None and untouched is not None:
+                cells[(pk, student_id)] = untouched
+                continue
             done = stars = 0
             started = late = False
             next_task = None
-            for task in tasks:
-                found = mine.get(task.pk)
+            for task_id, task in tasks:
+                found = mine.get(task_id) if mine else None
                 if found is not None:
                     started = True
                     if found[0] > 0:
@@ -195,7 +198,7 @@ def _course_cells(
             status, finished_late = _status(
                 done=done, total=total, started=started, deadline=deadline, late=late, now=now
             )
-            cells[(column.assignment.pk, student_id)] = Cell(
+            cell = cells[(pk, student_id)] = Cell(
                 status=status,
                 done=done,
                 total=total,
@@ -204,6 +207,8 @@ def _course_cells(
                 finished_late=finished_late,
                 next_task=next_task,
             )
+            if mine is None:
+                untouched = cell
     return cells
 
 
@@ -215,11 +220,16 @@ def _puzzle_cells(
     now: datetime,
 ) -> dict[tuple[int, int], Cell]:
     openable = [pk for pk in column.chosen if pk not in column.disabled]
-    deadline = column.assignment.deadline
+    deadline, assignment_id = column.assignment.deadline, column.assignment.pk
     nothing = SetWork()
+    untouched = None  # the cell of a student who has not tried the set, made once
     cells = {}
     for student_id in student_ids:
-        mine = work.get((column.assignment.pk, student_id), nothing)
+        mine = work.get((assignment_id, student_id))
+        if mine is None and untouched is not None:
+            cells[(assignment_id, student_id)] = untouched
+            continue
+        mine = mine or nothing
         total = puzzles.size_for(mine.solved_disabled)
         # Finished late: fewer than `total` puzzles were solved alone by the deadline.
         status, late = _status(
@@ -230,7 +240,7 @@ def _puzzle_cells(
             late=mine.in_time < total,
             now=now,
         )
-        cells[(column.assignment.pk, student_id)] = Cell(
+        cell = cells[(assignment_id, student_id)] = Cell(
             status=status,
             done=min(mine.solved, total),
             total=total,
@@ -240,6 +250,8 @@ def _puzzle_cells(
             finished_late=late,
             next_puzzle_id=next((pk for pk in openable if pk not in mine.solved_ids), None),
         )
+        if mine is nothing:
+            untouched = cell
     return cells
 
 
@@ -291,9 +303,8 @@ def _rows(
     columns: list[Column], students: list[User], set_pools: dict[int, SetPool] | None = None
 ) -> list[Row]:
     grid = column_cells(columns, [student.pk for student in students], set_pools=set_pools)
-    return [
-        Row(student, [grid[(column.assignment.pk, student.pk)] for column in columns]) for student in students
-    ]
+    ids = [column.assignment.pk for column in columns]
+    return [Row(student, [grid[(pk, student.pk)] for pk in ids]) for student in students]
 
 
 def progress_table(school_class: SchoolClass) -> tuple[list[Column], list[Row]]:
