@@ -16,8 +16,9 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from classes import chosen_order
 from classes.models import Assignment
-from classes.selectors import SetPool, chosen_puzzles, column_of, pool, set_attempts, tasks_of
+from classes.selectors import SetPool, column_of, pool, set_attempts, tasks_of
 from classes.table_columns import Column
 from course.models import Task, TaskProgress, TaskTry
 from senterej.board.san_markup import move_html, sentence, waiting_html
@@ -149,7 +150,9 @@ def _wrong_moves(
 def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
     ids = [student.pk for student in students]
     if assignment.kind == Assignment.Kind.PUZZLES:
-        wanted = chosen_puzzles(assignment)
+        # The chosen puzzles a student can still open, as the assignment was read with them (with_items).
+        puzzles = {puzzle.pk: puzzle for puzzle in chosen_order.chosen(assignment) if puzzle.active}
+        wanted = list(puzzles)
     else:
         # The most tried first; of those tried as often, the one tried first first.
         tries = Counter(
@@ -158,7 +161,7 @@ def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemRe
             .values_list("puzzle_id", flat=True)
         )
         wanted = [pk for pk, _count in tries.most_common(THEME_PUZZLES_SHOWN)]
-    puzzles = Puzzle.objects.in_bulk(wanted)
+        puzzles = Puzzle.objects.in_bulk(wanted)
     rows = (
         Attempt.objects.filter(
             user_id__in=ids, puzzle_id__in=wanted, created__gte=assignment.created, puzzle__active=True
