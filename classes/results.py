@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from classes import chosen_order
+from classes import chosen_order, puzzle_answers
 from classes.models import Assignment
 from classes.selectors import SetPool, column_of, pool, set_attempts, tasks_of
 from classes.table_columns import Column
@@ -26,22 +26,10 @@ from senterej.board.view import BoardView
 from senterej.engine import Position
 from senterej.engine.notation import IllegalMoveError, parse_coordinate, san
 from senterej.engine.position import WAIT, move_from, move_to
-from trainer.models import Attempt, Puzzle
+from trainer.models import Puzzle
 
 #: A theme set's results show at most this many of the puzzles its students tried, the most tried first.
 THEME_PUZZLES_SHOWN = 30
-#: What the results read of each puzzle try.
-TRY_FIELDS = (
-    "user_id",
-    "puzzle_id",
-    "solved",
-    "hinted",
-    "solution_seen",
-    "helped_before",
-    "wrong_move",
-    "wrong_ply",
-    "seconds",
-)
 #: The board draws at most this many of the class's wrong moves in its position.
 ARROWS_DRAWN = 5
 
@@ -162,45 +150,36 @@ def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemRe
         )
         wanted = [pk for pk, _count in tries.most_common(THEME_PUZZLES_SHOWN)]
         puzzles = Puzzle.objects.in_bulk(wanted)
-    rows = (
-        Attempt.objects.filter(
-            user_id__in=ids, puzzle_id__in=wanted, created__gte=assignment.created, puzzle__active=True
-        )
-        .order_by("created", "id")
-        .values_list(*TRY_FIELDS)
+    lines = {pk: puzzles[pk].line for pk in wanted}
+    tried = puzzle_answers.answers(
+        {pk: len(line.moves) for pk, line in lines.items()}, ids, assignment.created
     )
-    by_item: dict[int, list[tuple[int, bool, bool, bool, bool, str, int | None, int | None]]] = defaultdict(
-        list
-    )
-    for user_id, puzzle_id, solved, hinted, seen, before, wrong, ply, seconds in rows:
-        by_item[puzzle_id].append((user_id, solved, hinted, seen, before, wrong, ply, seconds))
     names = _names(students)
     results = []
     for pk in wanted:
-        puzzle = puzzles[pk]
-        line = puzzle.line
+        line = lines[pk]
         answers = {student.pk: Answer(student, names[student.pk]) for student in students}
+        firsts = []
+        for student in students:
+            one = tried.get((student.pk, pk))
+            if one is None:
+                continue
+            answer = answers[student.pk]
+            answer.tries, answer.first_try, answer.solved = one.tries, one.first_try, one.solved
+            answer.helped = one.solved_any and not one.solved
+            answer.seconds, answer.hints, answer.solution_seen = one.seconds, one.hints, one.solution_seen
+            if one.wrong is not None and one.wrong_at is not None:
+                firsts.append((one.wrong_at, answer, one.wrong))
         played: dict[tuple[str, str], list[str]] = defaultdict(list)
         words: dict[tuple[str, str], str] = {}
-        for user_id, solved, hinted, seen, before, wrong, ply, seconds in by_item[pk]:
-            answer = answers[user_id]
-            alone = solved and not (hinted or seen or before)
-            if not answer.tries:
-                answer.first_try = alone
-            answer.tries += 1
-            answer.solved = answer.solved or alone
-            answer.helped = not answer.solved and (answer.helped or solved)
-            answer.seconds += seconds or 0
-            answer.hints += hinted
-            answer.solution_seen = answer.solution_seen or seen
-            if wrong and ply is not None and ply < len(line.moves):
-                key = (str(ply), wrong)
-                if key not in words:
-                    position = line.at(ply)
-                    words[key] = _said(position, wrong, line.side_at(position))
-                if not answer.first_wrong:
-                    answer.first_wrong = words[key]
-                    played[key].append(answer.name)
+        # The first wrong moves in the order they were played, as the board and the list count them.
+        for _at, answer, (ply, wrong) in sorted(firsts, key=lambda first: first[0]):
+            key = (str(ply), wrong)
+            if key not in words:
+                position = line.at(ply)
+                words[key] = _said(position, wrong, line.side_at(position))
+            answer.first_wrong = words[key]
+            played[key].append(answer.name)
         moves, place, drawn = _wrong_moves(played, words)
         board = _drawn(line.at(int(place)), line.solver, drawn) if place is not None else None
         results.append(

@@ -28,7 +28,7 @@ Param = int | str | None
 ALONE = "a.solved AND NOT (a.hinted OR a.solution_seen OR a.helped_before)"
 
 
-def _marks(values: Collection[object]) -> str:
+def marks(values: Collection[object]) -> str:
     return ", ".join(["%s"] * len(values))
 
 
@@ -60,7 +60,7 @@ def _stars_select(column: Column, student_ids: list[int]) -> tuple[str, list[Par
     sql = (
         f"SELECT {int(assignment.pk)}, p.user_id, p.task_id, p.best_stars, {late}"
         f" FROM {_table(TaskProgress)} p"
-        f" WHERE p.user_id IN ({_marks(student_ids)}) AND p.task_id IN ({_marks(tasks)})"
+        f" WHERE p.user_id IN ({marks(student_ids)}) AND p.task_id IN ({marks(tasks)})"
     )
     return sql, [*params, *student_ids, *tasks]
 
@@ -112,7 +112,7 @@ def _set_select(column: Column, student_ids: list[int]) -> tuple[str, list[Param
         gone = f"COUNT(DISTINCT CASE WHEN {ALONE} AND NOT x.active THEN a.puzzle_id END)"
     elif column.disabled:
         gone = (
-            f"COUNT(DISTINCT CASE WHEN {ALONE} AND a.puzzle_id IN ({_marks(column.disabled)})"
+            f"COUNT(DISTINCT CASE WHEN {ALONE} AND a.puzzle_id IN ({marks(column.disabled)})"
             " THEN a.puzzle_id END)"
         )
         params += sorted(column.disabled)
@@ -124,10 +124,10 @@ def _set_select(column: Column, student_ids: list[int]) -> tuple[str, list[Param
             if bound is not None:
                 source += f" AND x.rating {sign} %s"
                 params.append(bound)
-    where = f"a.user_id IN ({_marks(student_ids)}) AND a.created >= %s"
+    where = f"a.user_id IN ({marks(student_ids)}) AND a.created >= %s"
     params += [*student_ids, adapt(assignment.created)]
     if chosen:
-        where += f" AND a.puzzle_id IN ({_marks(column.chosen)})"
+        where += f" AND a.puzzle_id IN ({marks(column.chosen)})"
         params += column.chosen
     sql = (
         f"SELECT {int(assignment.pk)}, a.user_id, {'a.puzzle_id' if chosen else 'NULL'}, COUNT(*),"
