@@ -7,7 +7,7 @@ student's, as its stars are. "At the first try" means the first try was solved a
 hint or the solution."""
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
@@ -135,18 +135,20 @@ def _wrong_moves(
     return moves, place, Counter({text: len(names) for (at, text), names in played.items() if at == place})
 
 
-def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+def _puzzle_results(
+    column: Column, students: list[User], chosen: dict[int, Puzzle] | None
+) -> list[ItemResult]:
+    """The set's puzzles with the students' answers: the chosen ones a student can still open (`chosen`,
+    in the teacher's order), or a theme set's most tried."""
+    assignment = column.assignment
     ids = [student.pk for student in students]
-    if assignment.kind == Assignment.Kind.PUZZLES:
-        # The chosen puzzles a student can still open, as the assignment was read with them (with_items).
-        puzzles = {puzzle.pk: puzzle for puzzle in chosen_order.chosen(assignment) if puzzle.active}
+    if chosen is not None:
+        puzzles = chosen
         wanted = list(puzzles)
     else:
         # The most tried first; of those tried as often, the one tried first first.
         tries = Counter(
-            set_attempts(column_of(assignment), ids)
-            .order_by("created", "id")
-            .values_list("puzzle_id", flat=True)
+            set_attempts(column, ids).order_by("created", "id").values_list("puzzle_id", flat=True)
         )
         wanted = [pk for pk, _count in tries.most_common(THEME_PUZZLES_SHOWN)]
         puzzles = Puzzle.objects.in_bulk(wanted)
@@ -222,10 +224,9 @@ class _TaskTry:
     wrong_fen: str
 
 
-def _task_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+def _task_results(tasks: Sequence[Task], students: list[User]) -> list[ItemResult]:
     """Each task's answers from its tries; a student's standing kept from before tries were (TaskProgress:
     solved or not, how many tries) stands where no try says more."""
-    tasks = tasks_of(assignment)
     ids = [student.pk for student in students]
     task_ids = [task.pk for task in tasks]
     rows = (
@@ -304,10 +305,29 @@ def _task_move_words(fen: str, text: str, side: int) -> SafeString:
 
 
 def results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
-    """Each task or puzzle of the assignment with the students' answers, in the assignment's order."""
+    """Each task or puzzle of the assignment (loaded with its items by `with_items`, or read now) with the
+    students' answers, in the assignment's order."""
     if assignment.is_course:
-        return _task_results(assignment, students)
-    return _puzzle_results(assignment, students)
+        return _task_results(tasks_of(assignment), students)
+    chosen = (
+        {puzzle.pk: puzzle for puzzle in chosen_order.chosen(assignment) if puzzle.active}
+        if assignment.kind == Assignment.Kind.PUZZLES
+        else None
+    )
+    return _puzzle_results(column_of(assignment), students, chosen)
+
+
+def column_results(column: Column, students: list[User]) -> list[ItemResult]:
+    """`results` of a column as the progress table reads it (table_columns), its tasks or chosen puzzles
+    read whole here, in one query, for what the results draw of them (a task's options, a puzzle's line)."""
+    if column.assignment.is_course:
+        whole = Task.objects.select_related("lesson").in_bulk([task.pk for task in column.tasks])
+        return _task_results([whole[task.pk] for task in column.tasks], students)
+    if column.assignment.kind != Assignment.Kind.PUZZLES:
+        return _puzzle_results(column, students, None)
+    openable = [pk for pk in column.chosen if pk not in column.disabled]
+    found = Puzzle.objects.in_bulk(openable)
+    return _puzzle_results(column, students, {pk: found[pk] for pk in openable})
 
 
 def warning(column: Column, set_pool: SetPool | None = None) -> str:
