@@ -172,31 +172,25 @@ def _course_cells(
     """The course assignments' cells from the students' best stars on each task (table_work.stars)."""
     progress = table_work.stars(columns, student_ids)
     cells = {}
+    nothing: dict[int, table_work.Stars] = {}
     for column in columns:
-        tasks = [(task.pk, task) for task in column.tasks]
+        tasks = column.tasks
         total, deadline, pk = len(tasks), column.assignment.deadline, column.assignment.pk
         untouched = None  # the cell of a student who has tried none of the tasks, made once
         for student_id in student_ids:
-            mine = progress.get((pk, student_id))
-            if mine is None and untouched is not None:
+            mine = progress.get((pk, student_id), nothing)
+            if not mine and untouched is not None:
                 cells[(pk, student_id)] = untouched
                 continue
             done = stars = 0
-            started = late = False
-            next_task = None
-            for task_id, task in tasks:
-                found = mine.get(task_id) if mine else None
-                if found is not None:
-                    started = True
-                    if found[0] > 0:
-                        done += 1
-                        stars += found[0]
-                        late = late or found[1]
-                        continue
-                if next_task is None:
-                    next_task = task
+            late = False
+            for best, after in mine.values():  # the column's tasks the student has tried
+                if best > 0:
+                    done += 1
+                    stars += best
+                    late = late or after
             status, finished_late = _status(
-                done=done, total=total, started=started, deadline=deadline, late=late, now=now
+                done=done, total=total, started=bool(mine), deadline=deadline, late=late, now=now
             )
             cell = cells[(pk, student_id)] = Cell(
                 status=status,
@@ -205,9 +199,9 @@ def _course_cells(
                 stars=stars,
                 max_stars=3 * total,
                 finished_late=finished_late,
-                next_task=next_task,
+                next_task=next((task for task in tasks if mine.get(task.pk, (0, False))[0] <= 0), None),
             )
-            if mine is None:
+            if not mine:
                 untouched = cell
     return cells
 
