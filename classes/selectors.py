@@ -174,7 +174,7 @@ def _course_cells(
     cells = {}
     nothing: dict[int, table_work.Stars] = {}
     for column in columns:
-        tasks = column.tasks
+        tasks = [(task.pk, task) for task in column.tasks]
         total, deadline, pk = len(tasks), column.assignment.deadline, column.assignment.pk
         untouched = None  # the cell of a student who has tried none of the tasks, made once
         for student_id in student_ids:
@@ -192,6 +192,11 @@ def _course_cells(
             status, finished_late = _status(
                 done=done, total=total, started=bool(mine), deadline=deadline, late=late, now=now
             )
+            next_task = None
+            if done < total:  # the first task without a star, in the course's order
+                next_task = next(
+                    (task for task_id, task in tasks if mine.get(task_id, (0, False))[0] <= 0), None
+                )
             cell = cells[(pk, student_id)] = Cell(
                 status=status,
                 done=done,
@@ -199,7 +204,7 @@ def _course_cells(
                 stars=stars,
                 max_stars=3 * total,
                 finished_late=finished_late,
-                next_task=next((task for task in tasks if mine.get(task.pk, (0, False))[0] <= 0), None),
+                next_task=next_task,
             )
             if not mine:
                 untouched = cell
