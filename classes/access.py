@@ -7,6 +7,7 @@ choosing who else teaches it are its teacher's alone."""
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
@@ -24,7 +25,11 @@ def teaches(school_class: SchoolClass, user: User) -> bool:
 
 
 def class_for_teacher(user: User, class_id: int) -> SchoolClass:
-    school_class = get_object_or_404(taught_by(user).select_related("teacher"), pk=class_id)
+    """The class, read by its number alone (with its teacher), and then whether the user teaches it: its
+    teacher needs no other query, where a read of the classes the user teaches joins their co-teachers."""
+    school_class = get_object_or_404(SchoolClass.objects.select_related("teacher"), pk=class_id)
+    if not teaches(school_class, user):
+        raise Http404
     if not roles.is_teacher(user):
         raise PermissionDenied(
             _(

@@ -1,9 +1,12 @@
 """What the classes pages say in words: an assignment's title and a progress status."""
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from classes.models import Assignment
+from course.models import Task
 from trainer.puzzle_words import theme_name
 
 NOT_STARTED, IN_PROGRESS, DONE, LATE = "not_started", "in_progress", "done", "late"
@@ -31,6 +34,14 @@ def band(assignment: Assignment) -> str:
 
 def assignment_title(assignment: Assignment) -> str:
     """Expects the assignment's lesson, tasks (with their lessons) and puzzles to be loaded or cheap."""
+    tasks = list(assignment.tasks.all()) if assignment.kind == Assignment.Kind.TASKS else []
+    chosen = len(assignment.puzzles.all()) if assignment.kind == Assignment.Kind.PUZZLES else 0
+    return title_of(assignment, tasks, chosen)
+
+
+def title_of(assignment: Assignment, tasks: Sequence[Task], chosen: int) -> str:
+    """The title of an assignment made of these tasks (in the course's order) or of this many chosen
+    puzzles; a lesson's is its lesson's, a theme set's its theme and band."""
     kind = assignment.kind
     if kind == Assignment.Kind.LESSON and assignment.lesson is not None:
         return _("Lesson %(number)d: %(title)s") % {
@@ -38,7 +49,6 @@ def assignment_title(assignment: Assignment) -> str:
             "title": assignment.lesson.local_title,
         }
     if kind == Assignment.Kind.TASKS:
-        tasks = list(assignment.tasks.all())
         if len(tasks) <= TASKS_NAMED:
             names = ", ".join(f"{task.lesson.order}.{task.order} {task.local_title}" for task in tasks)
             return ngettext("Task %(names)s", "Tasks %(names)s", len(tasks)) % {"names": names}
@@ -49,5 +59,4 @@ def assignment_title(assignment: Assignment) -> str:
         ) % {"count": assignment.puzzle_count, "theme": theme_name(assignment.theme)}
         rated = band(assignment)
         return f"{title}, {rated}" if rated else title
-    count = len(assignment.puzzles.all())
-    return ngettext("%(count)d chosen puzzle", "%(count)d chosen puzzles", count) % {"count": count}
+    return ngettext("%(count)d chosen puzzle", "%(count)d chosen puzzles", chosen) % {"count": chosen}

@@ -15,21 +15,21 @@ from trainer.models import Puzzle
 THROUGH = Assignment.puzzles.through
 
 
-def _by_row() -> RawSQL:
+def by_row() -> RawSQL:
     """The ordering by the many-to-many row's id: the table is joined in every read of an assignment's
-    puzzles (its own `.all()` and a prefetch alike)."""
+    puzzles (its own `.all()`, a prefetch, and the progress table's columns read with their puzzles)."""
     quote = connection.ops.quote_name
     return RawSQL(f"{quote(THROUGH._meta.db_table)}.{quote('id')}", ())
 
 
 def prefetch() -> Prefetch[Literal["puzzles"], QuerySet[Puzzle], str]:
     """The chosen puzzles of assignments loaded together, each assignment's in the teacher's order."""
-    return Prefetch("puzzles", queryset=Puzzle.objects.order_by(_by_row()))
+    return Prefetch("puzzles", queryset=Puzzle.objects.order_by(by_row()))
 
 
 def puzzles(assignment: Assignment) -> list[Puzzle]:
     """An assignment's chosen puzzles in the teacher's order, read afresh."""
-    return list(assignment.puzzles.order_by(_by_row()))
+    return list(assignment.puzzles.order_by(by_row()))
 
 
 def chosen(assignment: Assignment) -> list[Puzzle]:

@@ -15,9 +15,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.utils import formats
 from django.utils.translation import gettext as _
 
-from classes.assignment_words import assignment_title
 from classes.models import Assignment, SchoolClass
-from classes.selectors import Cell, progress_table, tasks_of
+from classes.selectors import Cell, progress_table
+from classes.table_columns import Column
 
 #: Characters that make a spreadsheet read a cell as a formula: a name must stay a name.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -54,25 +54,55 @@ def due_words(assignment: Assignment) -> str:
     return _("due %(date)s at %(time)s") % {"date": date, "time": formats.time_format(assignment.due_time)}
 
 
-def _success_rate(cell: Cell) -> str:
+def _success_rate(solved: int, tries: int) -> str:
     """The share of the set's tries that were solved, in per cent to a tenth; nothing before the first."""
-    if not cell.attempts:
+    if not tries:
         return ""
-    share = Decimal(100 * cell.solved_attempts) / Decimal(cell.attempts)
+    share = Decimal(100 * solved) / Decimal(tries)
     return number(share.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
-def _puzzles_to_solve(assignment: Assignment) -> int:
-    if assignment.kind == Assignment.Kind.PUZZLES:
-        return len(assignment.puzzles.all())
-    return assignment.puzzle_count
+class _Figures:
+    """What the cells of a file repeat, each put in words once for the file: a status, a number in the
+    language's notation, a success rate. A class of 60 by a dozen assignments is hundreds of cells."""
+
+    def __init__(self) -> None:
+        self.statuses: dict[tuple[str, bool], str] = {}
+        self.numbers: dict[int, str] = {}
+        self.rates: dict[tuple[int, int], str] = {}
+
+    def status(self, cell: Cell) -> str:
+        key = (cell.status, cell.finished_late)
+        found = self.statuses.get(key)
+        if found is None:
+            found = self.statuses[key] = cell.status_name
+        return found
+
+    def number(self, value: int) -> str:
+        found = self.numbers.get(value)
+        if found is None:
+            found = self.numbers[value] = number(value)
+        return found
+
+    def rate(self, cell: Cell) -> str:
+        key = (cell.solved_attempts, cell.attempts)
+        found = self.rates.get(key)
+        if found is None:
+            found = self.rates[key] = _success_rate(*key)
+        return found
 
 
-def _headings(assignment: Assignment) -> list[str]:
-    due = due_words(assignment)
-    title = f"{assignment_title(assignment)} ({due})" if due else assignment_title(assignment)
-    if assignment.is_course:
-        total = len(tasks_of(assignment))
+def _puzzles_to_solve(column: Column) -> int:
+    if column.assignment.kind == Assignment.Kind.PUZZLES:
+        return len(column.chosen)
+    return column.assignment.puzzle_count
+
+
+def _headings(column: Column) -> list[str]:
+    due = due_words(column.assignment)
+    title = f"{column.title} ({due})" if due else column.title
+    if column.assignment.is_course:
+        total = len(column.tasks)
         words = [
             _("status"),
             _("tasks done (of %(total)d)") % {"total": total},
@@ -81,31 +111,32 @@ def _headings(assignment: Assignment) -> list[str]:
     else:
         words = [
             _("status"),
-            _("puzzles solved (of %(total)d)") % {"total": _puzzles_to_solve(assignment)},
+            _("puzzles solved (of %(total)d)") % {"total": _puzzles_to_solve(column)},
             _("tries solved, in per cent"),
             _("solved only with help, not counted"),
         ]
     return [f"{title}: {word}" for word in words]
 
 
-def _cells(assignment: Assignment, cell: Cell) -> list[str]:
+def _cells(assignment: Assignment, cell: Cell, figures: _Figures) -> list[str]:
     if assignment.is_course:
-        return [cell.status_name, number(cell.done), number(cell.stars)]
-    return [cell.status_name, number(cell.done), _success_rate(cell), number(cell.helped)]
+        return [figures.status(cell), figures.number(cell.done), figures.number(cell.stars)]
+    return [figures.status(cell), figures.number(cell.done), figures.rate(cell), figures.number(cell.helped)]
 
 
 def progress_rows(school_class: SchoolClass, *, today: date) -> list[list[str]]:
     """The export's lines: the class and the day, the headings, then a line for each student."""
-    assignments, rows = progress_table(school_class)
+    columns, rows = progress_table(school_class)
     exported = _("exported on %(date)s") % {"date": formats.date_format(today, "DATE_FORMAT")}
     header = [_("username"), _("first name"), _("last name")]
-    for assignment in assignments:
-        header += _headings(assignment)
+    for column in columns:
+        header += _headings(column)
     lines = [[school_class.name, exported], header]
+    figures = _Figures()
     for row in rows:
         line = [row.student.username, row.student.first_name, row.student.last_name]
-        for assignment, cell in zip(assignments, row.cells, strict=True):
-            line += _cells(assignment, cell)
+        for column, cell in zip(columns, row.cells, strict=True):
+            line += _cells(column.assignment, cell, figures)
         lines.append(line)
     return [[safe_cell(value) for value in line] for line in lines]
 

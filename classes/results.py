@@ -7,7 +7,7 @@ student's, as its stars are. "At the first try" means the first try was solved a
 hint or the solution."""
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
@@ -16,30 +16,20 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from classes import chosen_order, puzzle_answers
 from classes.models import Assignment
-from classes.selectors import SetPool, chosen_puzzles, disabled_puzzles, pool, set_attempts, tasks_of
+from classes.selectors import SetPool, column_of, pool, set_attempts, tasks_of
+from classes.table_columns import Column
 from course.models import Task, TaskProgress, TaskTry
 from senterej.board.san_markup import move_html, sentence, waiting_html
 from senterej.board.view import BoardView
 from senterej.engine import Position
 from senterej.engine.notation import IllegalMoveError, parse_coordinate, san
 from senterej.engine.position import WAIT, move_from, move_to
-from trainer.models import Attempt, Puzzle
+from trainer.models import Puzzle
 
 #: A theme set's results show at most this many of the puzzles its students tried, the most tried first.
 THEME_PUZZLES_SHOWN = 30
-#: What the results read of each puzzle try.
-TRY_FIELDS = (
-    "user_id",
-    "puzzle_id",
-    "solved",
-    "hinted",
-    "solution_seen",
-    "helped_before",
-    "wrong_move",
-    "wrong_ply",
-    "seconds",
-)
 #: The board draws at most this many of the class's wrong moves in its position.
 ARROWS_DRAWN = 5
 
@@ -145,56 +135,53 @@ def _wrong_moves(
     return moves, place, Counter({text: len(names) for (at, text), names in played.items() if at == place})
 
 
-def _puzzle_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+def _puzzle_results(
+    column: Column, students: list[User], chosen: dict[int, Puzzle] | None
+) -> list[ItemResult]:
+    """The set's puzzles with the students' answers: the chosen ones a student can still open (`chosen`,
+    in the teacher's order), or a theme set's most tried."""
+    assignment = column.assignment
     ids = [student.pk for student in students]
-    if assignment.kind == Assignment.Kind.PUZZLES:
-        wanted = chosen_puzzles(assignment)
+    if chosen is not None:
+        puzzles = chosen
+        wanted = list(puzzles)
     else:
         # The most tried first; of those tried as often, the one tried first first.
         tries = Counter(
-            set_attempts(assignment, ids).order_by("created", "id").values_list("puzzle_id", flat=True)
+            set_attempts(column, ids).order_by("created", "id").values_list("puzzle_id", flat=True)
         )
         wanted = [pk for pk, _count in tries.most_common(THEME_PUZZLES_SHOWN)]
-    puzzles = Puzzle.objects.in_bulk(wanted)
-    rows = (
-        Attempt.objects.filter(
-            user_id__in=ids, puzzle_id__in=wanted, created__gte=assignment.created, puzzle__active=True
-        )
-        .order_by("created", "id")
-        .values_list(*TRY_FIELDS)
+        puzzles = Puzzle.objects.in_bulk(wanted)
+    lines = {pk: puzzles[pk].line for pk in wanted}
+    tried = puzzle_answers.answers(
+        {pk: len(line.moves) for pk, line in lines.items()}, ids, assignment.created
     )
-    by_item: dict[int, list[tuple[int, bool, bool, bool, bool, str, int | None, int | None]]] = defaultdict(
-        list
-    )
-    for user_id, puzzle_id, solved, hinted, seen, before, wrong, ply, seconds in rows:
-        by_item[puzzle_id].append((user_id, solved, hinted, seen, before, wrong, ply, seconds))
     names = _names(students)
     results = []
     for pk in wanted:
-        puzzle = puzzles[pk]
-        line = puzzle.line
+        line = lines[pk]
         answers = {student.pk: Answer(student, names[student.pk]) for student in students}
+        firsts = []
+        for student in students:
+            one = tried.get((student.pk, pk))
+            if one is None:
+                continue
+            answer = answers[student.pk]
+            answer.tries, answer.first_try, answer.solved = one.tries, one.first_try, one.solved
+            answer.helped = one.solved_any and not one.solved
+            answer.seconds, answer.hints, answer.solution_seen = one.seconds, one.hints, one.solution_seen
+            if one.wrong is not None and one.wrong_at is not None:
+                firsts.append((one.wrong_at, answer, one.wrong))
         played: dict[tuple[str, str], list[str]] = defaultdict(list)
         words: dict[tuple[str, str], str] = {}
-        for user_id, solved, hinted, seen, before, wrong, ply, seconds in by_item[pk]:
-            answer = answers[user_id]
-            alone = solved and not (hinted or seen or before)
-            if not answer.tries:
-                answer.first_try = alone
-            answer.tries += 1
-            answer.solved = answer.solved or alone
-            answer.helped = not answer.solved and (answer.helped or solved)
-            answer.seconds += seconds or 0
-            answer.hints += hinted
-            answer.solution_seen = answer.solution_seen or seen
-            if wrong and ply is not None and ply < len(line.moves):
-                key = (str(ply), wrong)
-                if key not in words:
-                    position = line.at(ply)
-                    words[key] = _said(position, wrong, line.side_at(position))
-                if not answer.first_wrong:
-                    answer.first_wrong = words[key]
-                    played[key].append(answer.name)
+        # The first wrong moves in the order they were played, as the board and the list count them.
+        for _at, answer, (ply, wrong) in sorted(firsts, key=lambda first: first[0]):
+            key = (str(ply), wrong)
+            if key not in words:
+                position = line.at(ply)
+                words[key] = _said(position, wrong, line.side_at(position))
+            answer.first_wrong = words[key]
+            played[key].append(answer.name)
         moves, place, drawn = _wrong_moves(played, words)
         board = _drawn(line.at(int(place)), line.solver, drawn) if place is not None else None
         results.append(
@@ -237,10 +224,9 @@ class _TaskTry:
     wrong_fen: str
 
 
-def _task_results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+def _task_results(tasks: Sequence[Task], students: list[User]) -> list[ItemResult]:
     """Each task's answers from its tries; a student's standing kept from before tries were (TaskProgress:
     solved or not, how many tries) stands where no try says more."""
-    tasks = tasks_of(assignment)
     ids = [student.pk for student in students]
     task_ids = [task.pk for task in tasks]
     rows = (
@@ -319,19 +305,39 @@ def _task_move_words(fen: str, text: str, side: int) -> SafeString:
 
 
 def results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
-    """Each task or puzzle of the assignment with the students' answers, in the assignment's order."""
+    """Each task or puzzle of the assignment (loaded with its items by `with_items`, or read now) with the
+    students' answers, in the assignment's order."""
     if assignment.is_course:
-        return _task_results(assignment, students)
-    return _puzzle_results(assignment, students)
+        return _task_results(tasks_of(assignment), students)
+    chosen = (
+        {puzzle.pk: puzzle for puzzle in chosen_order.chosen(assignment) if puzzle.active}
+        if assignment.kind == Assignment.Kind.PUZZLES
+        else None
+    )
+    return _puzzle_results(column_of(assignment), students, chosen)
 
 
-def warning(assignment: Assignment, set_pool: SetPool | None = None) -> str:
+def column_results(column: Column, students: list[User]) -> list[ItemResult]:
+    """`results` of a column as the progress table reads it (table_columns), its tasks or chosen puzzles
+    read whole here, in one query, for what the results draw of them (a task's options, a puzzle's line)."""
+    if column.assignment.is_course:
+        whole = Task.objects.select_related("lesson").in_bulk([task.pk for task in column.tasks])
+        return _task_results([whole[task.pk] for task in column.tasks], students)
+    if column.assignment.kind != Assignment.Kind.PUZZLES:
+        return _puzzle_results(column, students, None)
+    openable = [pk for pk in column.chosen if pk not in column.disabled]
+    found = Puzzle.objects.in_bulk(openable)
+    return _puzzle_results(column, students, {pk: found[pk] for pk in openable})
+
+
+def warning(column: Column, set_pool: SetPool | None = None) -> str:
     """What the teacher must know of a puzzle set that the curators have changed since it was made: the
     chosen puzzles disabled (left out of the set), or a theme's band holding fewer puzzles than the set asks
     for (the set counts what is left). Empty when nothing is amiss. A theme set's pool is read unless
     given."""
+    assignment = column.assignment
     if assignment.kind == Assignment.Kind.PUZZLES:
-        gone = disabled_puzzles(assignment)
+        gone = [pk for pk in column.chosen if pk in column.disabled]
         if not gone:
             return ""
         return ngettext(
@@ -340,7 +346,7 @@ def warning(assignment: Assignment, set_pool: SetPool | None = None) -> str:
             len(gone),
         ) % {"numbers": ", ".join(str(pk) for pk in gone)}
     if assignment.kind == Assignment.Kind.THEME:
-        left = (set_pool or pool(assignment)).size
+        left = (set_pool or pool(column)).size
         if left >= assignment.puzzle_count:
             return ""
         if not left:

@@ -2,19 +2,20 @@
 rows, a few queries for a whole class) and a class's progress table. One student's own reads are in
 `classes.student_selectors`."""
 
-from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Prefetch, Q, QuerySet, Value, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
-from classes import chosen_order, name_order
+from classes import chosen_order, name_order, table_work
 from classes.assignment_words import DONE, FINISHED_LATE, IN_PROGRESS, LATE, NOT_STARTED, STATUS_NAMES
 from classes.models import Assignment, SchoolClass
-from course.models import Task, TaskProgress
+from classes.table_columns import Column, columns
+from classes.table_work import SetWork
+from course.models import Task
 from trainer.models import Attempt, PuzzleTheme
 
 #: Where work without a due date sorts: after every deadline.
@@ -80,15 +81,30 @@ def tasks_of(assignment: Assignment) -> list[Task]:
     return sorted(assignment.tasks.all(), key=lambda task: (task.lesson.order, task.order))
 
 
+def chosen_puzzles(assignment: Assignment) -> list[int]:
+    """The chosen puzzles a student can still open: a puzzle the curators disabled is left out."""
+    return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if puzzle.active]
+
+
+def column_of(assignment: Assignment) -> Column:
+    """The assignment's column from its items (loaded by `with_items`, or read now)."""
+    if assignment.is_course:
+        return Column(assignment, tasks=tuple(tasks_of(assignment)))
+    if assignment.kind == Assignment.Kind.PUZZLES:
+        chosen = chosen_order.chosen(assignment)
+        gone = frozenset(puzzle.pk for puzzle in chosen if not puzzle.active)
+        return Column(assignment, chosen=tuple(puzzle.pk for puzzle in chosen), disabled=gone)
+    return Column(assignment)
+
+
 @dataclass(frozen=True)
 class SetPool:
-    """What a puzzle set is made of now: how many puzzles a student can still be served (`active`), the ones
-    the curators have disabled since (`disabled`), and how many the set asks for. A disabled puzzle is left
-    out of a student's count unless that student had solved it: work done stays done, and no one is asked
-    for a puzzle they can no longer open."""
+    """What a puzzle set is made of now: how many puzzles a student can still be served (`active`) and how
+    many the set asks for. A puzzle the curators have disabled since is left out of a student's count unless
+    that student had solved it: work done stays done, and no one is asked for a puzzle they can no longer
+    open."""
 
     active: int
-    disabled: frozenset[int]
     asked: int
 
     @property
@@ -96,18 +112,9 @@ class SetPool:
         """How many puzzles finish the set for a student who solved none of the disabled ones."""
         return min(self.asked, self.active)
 
-    def size_for(self, solved: set[int]) -> int:
-        return min(self.asked, self.active + len(solved & self.disabled))
-
-
-def chosen_puzzles(assignment: Assignment) -> list[int]:
-    """The chosen puzzles a student can still open: a puzzle the curators disabled is left out."""
-    return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if puzzle.active]
-
-
-def disabled_puzzles(assignment: Assignment) -> list[int]:
-    """The chosen puzzles the curators have disabled since the set was made, for its teacher to know."""
-    return [puzzle.pk for puzzle in chosen_order.chosen(assignment) if not puzzle.active]
+    def size_for(self, solved_disabled: int) -> int:
+        """How many finish it for a student who solved this many of the disabled ones."""
+        return min(self.asked, self.active + solved_disabled)
 
 
 def band_rows(theme: str, low: int | None, high: int | None) -> QuerySet[PuzzleTheme]:
@@ -125,128 +132,72 @@ def theme_rows(assignment: Assignment) -> QuerySet[PuzzleTheme]:
     return band_rows(assignment.theme, assignment.rating_min, assignment.rating_max)
 
 
-def pool(assignment: Assignment) -> SetPool:
-    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band, counted by
-    whether they are active in one grouped query (a band may hold thousands), and the disabled ones listed
-    in another when there are any."""
+def pool(column: Column) -> SetPool:
+    """The set's puzzles as they stand: the chosen ones, or those of the theme in the band, which are counted
+    with the column (table_columns) or else by one query (a band may hold thousands)."""
+    assignment = column.assignment
     if assignment.kind == Assignment.Kind.PUZZLES:
-        chosen = chosen_order.chosen(assignment)
-        disabled = frozenset(puzzle.pk for puzzle in chosen if not puzzle.active)
-        return SetPool(len(chosen) - len(disabled), disabled, asked=len(chosen))
-    rows = theme_rows(assignment)
-    counts = dict(rows.values_list("active").annotate(count=Count("pk")).order_by())
-    gone = (
-        frozenset(rows.filter(active=False).values_list("puzzle_id", flat=True))
-        if counts.get(False)
-        else frozenset()
-    )
-    return SetPool(counts.get(True, 0), gone, asked=assignment.puzzle_count)
+        return SetPool(len(column.chosen) - len(column.disabled), asked=len(column.chosen))
+    in_band = column.in_band
+    if in_band is None:
+        in_band = theme_rows(assignment).filter(active=True).count()
+    return SetPool(in_band, asked=assignment.puzzle_count)
 
 
-def pools(assignments: list[Assignment]) -> dict[int, SetPool]:
-    """Each puzzle set's pool, by assignment id: a query for each theme set (two if some of its puzzles are
-    disabled), none for chosen puzzles."""
-    return {assignment.pk: pool(assignment) for assignment in assignments if not assignment.is_course}
+def pools(columns: list[Column]) -> dict[int, SetPool]:
+    """Each puzzle set's pool, by assignment id: a query for each theme set whose column does not bring it,
+    none for chosen puzzles."""
+    return {column.assignment.pk: pool(column) for column in columns if not column.assignment.is_course}
 
 
 def set_size(assignment: Assignment) -> int:
     """How many puzzles finish a set for a student who solved none of its disabled puzzles."""
-    return pool(assignment).size
+    return pool(column_of(assignment)).size
 
 
-def set_attempts(assignment: Assignment, student_ids: list[int]) -> QuerySet[Attempt]:
+def set_attempts(column: Column, student_ids: list[int]) -> QuerySet[Attempt]:
     """The students' tries that count toward a puzzle set: made since the set was assigned, on its chosen
     puzzles or on puzzles of its theme within its rating band (disabled ones too: a student's work on them
     stays theirs)."""
+    assignment = column.assignment
     attempts = Attempt.objects.filter(user_id__in=student_ids, created__gte=assignment.created)
     if assignment.kind == Assignment.Kind.PUZZLES:
-        return attempts.filter(puzzle_id__in=[puzzle.pk for puzzle in assignment.puzzles.all()])
+        return attempts.filter(puzzle_id__in=column.chosen)
     return attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
 
 
-@dataclass
-class PuzzleWork:
-    """A student's tries at one puzzle of a set (`set_attempts`): how many, how many were solved alone,
-    whether one was solved only with help, and whether one was solved alone by the set's deadline."""
-
-    tries: int = 0
-    alone: int = 0
-    helped: bool = False
-    alone_in_time: bool = False
-
-
-def set_work(assignment: Assignment, student_ids: list[int]) -> dict[int, dict[int, PuzzleWork]]:
-    """Each student's work on each puzzle of the set they tried, by student id then puzzle id: one query,
-    its tries counted by student, puzzle and the flags that say whether a try was solved alone (and, for a
-    set with a deadline, whether it was made by then)."""
-    deadline = assignment.deadline
-    rows = set_attempts(assignment, student_ids).values(
-        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before"
-    )
-    if deadline is None:
-        counted = rows.annotate(tries=Count("pk"), in_time=Value(0))
-    else:
-        counted = rows.annotate(tries=Count("pk"), in_time=Count("pk", filter=Q(created__lte=deadline)))
-    work: dict[int, dict[int, PuzzleWork]] = defaultdict(dict)
-    for user_id, puzzle_id, solved, hinted, seen, before, tries, in_time in counted.order_by().values_list(
-        "user_id", "puzzle_id", "solved", "hinted", "solution_seen", "helped_before", "tries", "in_time"
-    ):
-        one = work[user_id].get(puzzle_id)
-        if one is None:
-            one = work[user_id][puzzle_id] = PuzzleWork()
-        one.tries += tries
-        if solved and not (hinted or seen or before):
-            one.alone += tries
-            one.alone_in_time = one.alone_in_time or in_time > 0
-        elif solved:
-            one.helped = True
-    return work
-
-
 def _course_cells(
-    assignments: list[Assignment], student_ids: list[int], now: datetime
+    columns: list[Column], student_ids: list[int], now: datetime
 ) -> dict[tuple[int, int], Cell]:
-    """The course assignments' cells from the students' stars, one row a student and task (TaskProgress),
-    read in one query; when each task was completed is read only if an assignment has a deadline."""
-    task_lists = {assignment.pk: tasks_of(assignment) for assignment in assignments}
-    wanted = {task.pk for tasks in task_lists.values() for task in tasks}
-    timed = any(assignment.due_on for assignment in assignments)
-    progress: dict[int, dict[int, tuple[int, datetime | None]]] = defaultdict(dict)
-    if wanted and student_ids:
-        rows = TaskProgress.objects.filter(user_id__in=student_ids, task_id__in=wanted)
-        if timed:
-            for user_id, task_id, stars, completed in rows.values_list(
-                "user_id", "task_id", "best_stars", "completed_at"
-            ):
-                progress[user_id][task_id] = (stars, completed)
-        else:
-            for user_id, task_id, stars in rows.values_list("user_id", "task_id", "best_stars"):
-                progress[user_id][task_id] = (stars, None)
+    """The course assignments' cells from the students' best stars on each task (table_work.stars)."""
+    progress = table_work.stars(columns, student_ids)
     cells = {}
-    nothing: dict[int, tuple[int, datetime | None]] = {}
-    for assignment in assignments:
-        tasks = task_lists[assignment.pk]
-        total, deadline = len(tasks), assignment.deadline
+    nothing: dict[int, table_work.Stars] = {}
+    for column in columns:
+        tasks = [(task.pk, task) for task in column.tasks]
+        total, deadline, pk = len(tasks), column.assignment.deadline, column.assignment.pk
+        untouched = None  # the cell of a student who has tried none of the tasks, made once
         for student_id in student_ids:
-            mine = progress.get(student_id, nothing)
+            mine = progress.get((pk, student_id), nothing)
+            if not mine and untouched is not None:
+                cells[(pk, student_id)] = untouched
+                continue
             done = stars = 0
-            started = late = False
-            next_task = None
-            for task in tasks:
-                found = mine.get(task.pk)
-                if found is not None:
-                    started = True
-                    if found[0] > 0:
-                        done += 1
-                        stars += found[0]
-                        late = late or bool(deadline and found[1] and found[1] > deadline)
-                        continue
-                if next_task is None:
-                    next_task = task
+            late = False
+            for best, after in mine.values():  # the column's tasks the student has tried
+                if best > 0:
+                    done += 1
+                    stars += best
+                    late = late or after
             status, finished_late = _status(
-                done=done, total=total, started=started, deadline=deadline, late=late, now=now
+                done=done, total=total, started=bool(mine), deadline=deadline, late=late, now=now
             )
-            cells[(assignment.pk, student_id)] = Cell(
+            next_task = None
+            if done < total:  # the first task without a star, in the course's order
+                next_task = next(
+                    (task for task_id, task in tasks if mine.get(task_id, (0, False))[0] <= 0), None
+                )
+            cell = cells[(pk, student_id)] = Cell(
                 status=status,
                 done=done,
                 total=total,
@@ -255,59 +206,80 @@ def _course_cells(
                 finished_late=finished_late,
                 next_task=next_task,
             )
+            if not mine:
+                untouched = cell
     return cells
 
 
 def _puzzle_cells(
-    assignment: Assignment, puzzles: SetPool, student_ids: list[int], now: datetime
+    column: Column,
+    puzzles: SetPool,
+    work: dict[tuple[int, int], SetWork],
+    student_ids: list[int],
+    now: datetime,
 ) -> dict[tuple[int, int], Cell]:
-    chosen = chosen_puzzles(assignment) if assignment.kind == Assignment.Kind.PUZZLES else []
-    work = set_work(assignment, student_ids)
-    deadline = assignment.deadline
+    openable = [pk for pk in column.chosen if pk not in column.disabled]
+    deadline, assignment_id = column.assignment.deadline, column.assignment.pk
+    nothing = SetWork()
+    untouched = None  # the cell of a student who has not tried the set, made once
     cells = {}
     for student_id in student_ids:
-        mine = work.get(student_id, {})
-        solved = {puzzle_id for puzzle_id, one in mine.items() if one.alone}
-        total = puzzles.size_for(solved)
+        mine = work.get((assignment_id, student_id))
+        if mine is None and untouched is not None:
+            cells[(assignment_id, student_id)] = untouched
+            continue
+        mine = mine or nothing
+        total = puzzles.size_for(mine.solved_disabled)
         # Finished late: fewer than `total` puzzles were solved alone by the deadline.
-        in_time = sum(1 for one in mine.values() if one.alone_in_time)
         status, late = _status(
-            done=len(solved),
+            done=mine.solved,
             total=total,
-            started=bool(mine),
+            started=bool(mine.tries),
             deadline=deadline,
-            late=in_time < total,
+            late=mine.in_time < total,
             now=now,
         )
-        cells[(assignment.pk, student_id)] = Cell(
+        cell = cells[(assignment_id, student_id)] = Cell(
             status=status,
-            done=min(len(solved), total),
+            done=min(mine.solved, total),
             total=total,
-            attempts=sum(one.tries for one in mine.values()),
-            solved_attempts=sum(one.alone for one in mine.values()),
-            helped=sum(1 for puzzle_id, one in mine.items() if one.helped and puzzle_id not in solved),
+            attempts=mine.tries,
+            solved_attempts=mine.alone,
+            helped=mine.helped,
             finished_late=late,
-            next_puzzle_id=next((pk for pk in chosen if pk not in solved), None),
+            next_puzzle_id=next((pk for pk in openable if pk not in mine.solved_ids), None),
         )
+        if mine is nothing:
+            untouched = cell
     return cells
 
 
-def cells(
-    assignments: list[Assignment],
+def column_cells(
+    columns: list[Column],
     student_ids: list[int],
     now: datetime | None = None,
     *,
     set_pools: dict[int, SetPool] | None = None,
 ) -> dict[tuple[int, int], Cell]:
-    """Each (assignment id, student id)'s cell: one query for all course work and one for each puzzle set
-    (and one for each theme set's pool, unless `set_pools` brings them)."""
+    """Each (assignment id, student id)'s cell: one query for all course work and one for all puzzle sets
+    (table_work; and one for each theme set's pool that neither `set_pools` nor its column brings)."""
     now = now or timezone.now()
-    set_pools = set_pools if set_pools is not None else pools(assignments)
-    result = _course_cells([a for a in assignments if a.is_course], student_ids, now)
-    for assignment in assignments:
-        if not assignment.is_course:
-            result.update(_puzzle_cells(assignment, set_pools[assignment.pk], student_ids, now))
+    set_pools = set_pools if set_pools is not None else pools(columns)
+    result = _course_cells([column for column in columns if column.assignment.is_course], student_ids, now)
+    sets = [
+        (column, set_pools[column.assignment.pk]) for column in columns if not column.assignment.is_course
+    ]
+    work = table_work.set_work([column for column, _pool in sets], student_ids)
+    for column, set_pool in sets:
+        result.update(_puzzle_cells(column, set_pool, work, student_ids, now))
     return result
+
+
+def cells(
+    assignments: list[Assignment], student_ids: list[int], now: datetime | None = None
+) -> dict[tuple[int, int], Cell]:
+    """`column_cells` of assignments loaded by `with_items` (or read now)."""
+    return column_cells([column_of(assignment) for assignment in assignments], student_ids, now)
 
 
 @dataclass(frozen=True)
@@ -327,16 +299,17 @@ def students_of(school_class: SchoolClass) -> list[User]:
 
 
 def _rows(
-    assignments: list[Assignment], students: list[User], set_pools: dict[int, SetPool] | None = None
+    columns: list[Column], students: list[User], set_pools: dict[int, SetPool] | None = None
 ) -> list[Row]:
-    grid = cells(assignments, [student.pk for student in students], set_pools=set_pools)
-    return [Row(student, [grid[(a.pk, student.pk)] for a in assignments]) for student in students]
+    grid = column_cells(columns, [student.pk for student in students], set_pools=set_pools)
+    ids = [column.assignment.pk for column in columns]
+    return [Row(student, [grid[(pk, student.pk)] for pk in ids]) for student in students]
 
 
-def progress_table(school_class: SchoolClass) -> tuple[list[Assignment], list[Row]]:
-    """The class's assignments, and a row of cells for each student in the same order."""
-    assignments = with_items(school_class.assignments.all())
-    return assignments, _rows(assignments, students_of(school_class))
+def progress_table(school_class: SchoolClass) -> tuple[list[Column], list[Row]]:
+    """The class's assignments as columns, and a row of cells for each student in the same order."""
+    table_columns = columns(school_class)
+    return table_columns, _rows(table_columns, students_of(school_class))
 
 
 #: The class page's table shows this many students a page, about a screen's worth.
@@ -345,10 +318,10 @@ TABLE_PAGE = 30
 
 @dataclass(frozen=True)
 class TablePage:
-    """A page of a class's progress table: the class's assignments with each puzzle set's pool (by
-    assignment id), and a row for each student of the page, in the order of the whole class."""
+    """A page of a class's progress table: the class's assignments as columns with each puzzle set's pool
+    (by assignment id), and a row for each student of the page, in the order of the whole class."""
 
-    assignments: list[Assignment]
+    columns: list[Column]
     pools: dict[int, SetPool]
     rows: list[Row]
     page: Page[User]
@@ -357,7 +330,7 @@ class TablePage:
 def progress_page(school_class: SchoolClass, number: str | None = None) -> TablePage:
     """The page `number` of the class's progress table (Paginator.get_page: the first for what is not a
     number, the last for a number past it); the reads are the table's, for the page's students only."""
-    assignments = with_items(school_class.assignments.all())
+    table_columns = columns(school_class)
     page = Paginator(students_of(school_class), TABLE_PAGE).get_page(number)
-    set_pools = pools(assignments)
-    return TablePage(assignments, set_pools, _rows(assignments, list(page), set_pools), page)
+    set_pools = pools(table_columns)
+    return TablePage(table_columns, set_pools, _rows(table_columns, list(page), set_pools), page)

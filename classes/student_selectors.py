@@ -7,10 +7,18 @@ from datetime import datetime
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 
-from classes import announcements
+from classes import announcements, table_work
 from classes.assignment_words import DONE
 from classes.models import Announcement, Assignment, Invitation, SchoolClass
-from classes.selectors import END_OF_TIME, Cell, cells, chosen_puzzles, set_work, tasks_of, with_items
+from classes.selectors import (
+    END_OF_TIME,
+    Cell,
+    cells,
+    chosen_puzzles,
+    column_of,
+    tasks_of,
+    with_items,
+)
 from course.models import Lesson, Task, TaskProgress
 from trainer.models import Attempt, PlayerRating
 
@@ -116,9 +124,8 @@ def student_puzzles(assignment: Assignment, student: User) -> list[tuple[int, st
     set, alone or only with help (a hint, the solution seen), or not yet."""
     if assignment.kind != Assignment.Kind.PUZZLES:
         return []
-    work = set_work(assignment, [student.pk]).get(student.pk, {})
-    alone = {puzzle_id for puzzle_id, one in work.items() if one.alone}
-    helped = {puzzle_id for puzzle_id, one in work.items() if one.helped}
+    work = table_work.set_work([column_of(assignment)], [student.pk]).get((assignment.pk, student.pk))
+    alone, helped = (work.solved_ids, work.helped_ids) if work else (set(), set())
     return [
         (pk, SOLVED_ALONE if pk in alone else SOLVED_HELPED if pk in helped else UNSOLVED)
         for pk in chosen_puzzles(assignment)

@@ -7,13 +7,14 @@ on."""
 from html import escape as _escape
 
 from django.urls import reverse
+from django.utils import formats
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
 from classes import leaderboard
-from classes.models import SchoolClass
+from classes.models import Assignment, SchoolClass
 from classes.results import Answer, ItemResult
 from classes.selectors import Cell, Row
 
@@ -54,6 +55,46 @@ def _addresses(name: str, school_class: SchoolClass) -> tuple[str, str]:
     reverse for the whole table, not one a row."""
     before, after = reverse(name, args=[school_class.pk, int(_SOMEONE)]).rsplit(_SOMEONE, 1)
     return before, after
+
+
+def _due(assignment: Assignment) -> str:
+    """When the assignment is due, in the table's short form ("due 04/05/2099 at 2:30 p.m."), as
+    classes/_due.html says it."""
+    assert assignment.due_on is not None
+    date = _escape(formats.date_format(assignment.due_on, "SHORT_DATE_FORMAT"))
+    if assignment.due_time is None:
+        return gettext("due %(date)s") % {"date": date}
+    time = _escape(formats.time_format(assignment.due_time, "TIME_FORMAT"))
+    return gettext("due %(date)s at %(time)s") % {"date": date, "time": time}
+
+
+def draw_columns(school_class: SchoolClass, columns: list[tuple[Assignment, str, str]]) -> SafeString:
+    """The table's heading of each assignment (with its title and what the teacher must know of it): its
+    title, a link to its results; the warning and when it is due, if any; and the links that edit, copy and
+    delete it, each named for a screen reader with the assignment's title."""
+    edit, copy, delete = (_escape(gettext(word)) for word in ("Edit", "Copy", "Delete"))
+    edit_label = gettext("Edit the assignment %(title)s")
+    copy_label = gettext("Copy the assignment %(title)s to another class")
+    delete_label = gettext("Delete the assignment %(title)s")
+    results, editing, copying, deleting = (
+        _addresses(f"classes:{name}", school_class)
+        for name in ("assignment_results", "assignment_edit", "assignment_copy", "assignment_delete")
+    )
+    parts = []
+    for assignment, title, warning in columns:
+        pk, words = assignment.pk, {"title": _escape(title)}
+        warned = f'<span class="progress-table__warning">{_escape(warning)}</span>\n' if warning else ""
+        due = f'<span class="progress-table__due">{_due(assignment)}</span>\n' if assignment.due_on else ""
+        parts.append(
+            '<th scope="col" class="progress-table__assignment">\n'
+            f'<a href="{results[0]}{pk}{results[1]}">{words["title"]}</a>\n{warned}{due}'
+            '<span class="progress-table__tools">\n'
+            f'<a href="{editing[0]}{pk}{editing[1]}" aria-label="{edit_label % words}">{edit}</a>\n'
+            f'<a href="{copying[0]}{pk}{copying[1]}" aria-label="{copy_label % words}">{copy}</a>\n'
+            f'<a href="{deleting[0]}{pk}{deleting[1]}" aria-label="{delete_label % words}">{delete}</a>\n'
+            "</span>\n</th>\n"
+        )
+    return mark_safe("".join(parts))  # made of escaped words only
 
 
 def draw_rows(school_class: SchoolClass, rows: list[Row]) -> SafeString:

@@ -17,16 +17,15 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from accounts import roles
 from classes import (
     access,
+    class_lists,
     confirmation,
     exports,
-    made_accounts,
     results,
     selectors,
     services,
     student_selectors,
     table_markup,
 )
-from classes.assignment_words import assignment_title
 from classes.forms import ClassForm, InviteForm, JoinForm, blank
 from classes.models import MAX_STUDENTS, Invitation, SchoolClass
 from classes.views.reach import GET_OR_POST, taught_class, user_of
@@ -70,21 +69,32 @@ def _class_page(
 ) -> HttpResponse:
     table = selectors.progress_page(school_class, request.GET.get("page"))
     join_url = reverse("classes:join_link", args=[school_class.join_code])
+    lists = class_lists.present(school_class)
     context = {
         "school_class": school_class,
-        "columns": [
-            (column, assignment_title(column), results.warning(column, table.pools.get(column.pk)))
-            for column in table.assignments
-        ],
+        "columns": table.columns,
         "rows": table.rows,
         "page": table.page,
+        "drawn_columns": table_markup.draw_columns(
+            school_class,
+            [
+                (
+                    column.assignment,
+                    column.title,
+                    results.warning(column, table.pools.get(column.assignment.pk)),
+                )
+                for column in table.columns
+            ],
+        ),
         "drawn_rows": table_markup.draw_rows(school_class, table.rows),
         "join_url": request.build_absolute_uri(join_url),
-        "invitations": school_class.invitations.select_related("user").order_by("created"),
+        "invitations": (
+            school_class.invitations.select_related("user").order_by("created") if lists.invitations else []
+        ),
         "invite_fields": invite_form.as_p() if invite_form else blank(InviteForm),
         "max_students": MAX_STUDENTS,
-        "made_any": made_accounts.made_for(school_class, user_of(request)).exists(),
-        **class_page_parts(school_class, user_of(request)),
+        "made_any": lists.made_accounts,
+        **class_page_parts(school_class, user_of(request), lists),
     }
     return render(request, "classes/class.html", context, status=status)
 

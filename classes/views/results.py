@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from classes import results, selectors
-from classes.assignment_words import assignment_title
+from classes.table_columns import columns
 from classes.views.reach import taught_class
 
 
@@ -15,17 +15,16 @@ from classes.views.reach import taught_class
 @require_safe
 def assignment_results(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     school_class = taught_class(request, class_id)
-    found = selectors.with_items(school_class.assignments.filter(pk=assignment_id))
-    if not found:
+    column = next((one for one in columns(school_class) if one.assignment.pk == assignment_id), None)
+    if column is None:
         raise Http404
-    [assignment] = found
     students = selectors.students_of(school_class)
     context = {
         "school_class": school_class,
-        "assignment": assignment,
-        "title": assignment_title(assignment),
-        "warning": results.warning(assignment),
-        "items": results.results(assignment, students),
+        "assignment": column.assignment,
+        "title": column.title,
+        "warning": results.warning(column),
+        "items": results.column_results(column, students),
         "students": students,
     }
     return render(request, "classes/results.html", context)

@@ -12,19 +12,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from classes import access, announcements, co_teaching, confirmation
+from classes.class_lists import Lists
 from classes.forms import AnnouncementForm, CoTeacherForm, blank
 from classes.models import Announcement, SchoolClass
 from classes.services import ClassError
 from classes.views.reach import GET_OR_POST, user_of
 
 
-def class_page_parts(school_class: SchoolClass, user: User) -> dict[str, object]:
-    """What the class page shows of its teachers and announcements, and the forms to change them."""
+def class_page_parts(school_class: SchoolClass, user: User, lists: Lists) -> dict[str, object]:
+    """What the class page shows of its teachers and announcements (each list read only if it holds
+    anything), and the forms to change them."""
     return {
         "is_owner": school_class.teacher_id == user.pk,
-        "co_teachers": school_class.co_teachers.order_by("username"),
+        "co_teachers": school_class.co_teachers.order_by("username") if lists.co_teachers else [],
         "co_teacher_fields": blank(CoTeacherForm),
-        "announcements": announcements.of_class(school_class),
+        "announcements": announcements.of_class(school_class) if lists.announcements else [],
         "announcement_fields": blank(AnnouncementForm),
     }
 

@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from classes import announcements, co_teaching, services
 from classes.selectors import TABLE_PAGE
 from testing.class_work import HEAVY, LIGHT, class_at_work
 
@@ -25,13 +26,34 @@ def test_the_class_page_reads_as_much_for_5_students_as_for_60(
     teacher = make.logged_in(almaz)
     url = reverse("classes:class", args=[school_class.pk])
     teacher.get(url)
-    # The session and the user; the class and whether its reader teaches; the assignments, the lesson's
-    # tasks, the chosen tasks and the chosen puzzles; the students; the theme set's pool; the page's stars
-    # and its tries at each puzzle set; whether accounts were made for the class, its announcements, its
-    # invitations and its co-teachers.
-    with django_assert_num_queries(17):
+    # The session and the user; the class and whether its reader teaches; the assignments with their
+    # lessons, tasks, chosen puzzles and theme sets' pools; the students; the page's stars, and its tries at
+    # all the puzzle sets; which of the class's lists hold anything (none here: no invitation, co-teacher or
+    # announcement, no account made for it).
+    with django_assert_num_queries(9):
         page = teacher.get(url).content.decode()
     assert len(names(page)) == min(count + 2, TABLE_PAGE)  # Selam and Dawit are in the class too
+    assert "Log-in cards with new passwords" not in page
+
+
+@pytest.mark.parametrize("count", [LIGHT, HEAVY])
+def test_the_class_page_reads_each_of_its_lists_once_it_holds_anything(
+    school_class, lesson, almaz, bekele, hana, make, count, django_assert_num_queries
+):
+    class_at_work(school_class, lesson, count - 3)  # with Selam, Dawit and Abebe, `count` students
+    services.create_students(school_class=school_class, names=["Abebe Bikila"], made_by=almaz)
+    services.invite(school_class=school_class, username=hana.username)
+    co_teaching.add(school_class=school_class, username=bekele.username)
+    announcements.post(school_class=school_class, author=almaz, text="Bring your boards on Friday.")
+    teacher = make.logged_in(almaz)
+    url = reverse("classes:class", args=[school_class.pk])
+    teacher.get(url)
+    # As for a class without them, and its invitations, its co-teachers and its announcements; whether
+    # accounts were made for it is told with the rest.
+    with django_assert_num_queries(12):
+        page = teacher.get(url).content.decode()
+    assert "Log-in cards with new passwords" in page and "Bring your boards on Friday." in page
+    assert "Cancel the invitation of hana" in page and "Remove bekele as a co-teacher" in page
 
 
 @pytest.mark.parametrize("kind", ["lesson", "puzzles", "theme"])
@@ -44,10 +66,11 @@ def test_an_assignments_results_read_as_much_for_5_students_as_for_60(
     teacher = make.logged_in(almaz)
     url = reverse("classes:assignment_results", args=[school_class.pk, assignment.pk])
     teacher.get(url)
-    # The session and the user; the class and whether its reader teaches; the assignment and what it is
-    # made of; the students; then the lesson's tries and stars, or the set's puzzles and their tries (a
-    # theme set's pool and its most tried puzzles first).
-    queries = {"lesson": 9, "puzzles": 9, "theme": 10}[kind]
+    # The session and the user; the class and whether its reader teaches; the class's assignments with what
+    # they are made of (a theme set's pool too); the assignment's tasks or chosen puzzles with all they are;
+    # the students; then the lesson's tries and stars, the chosen puzzles' tries, or a theme set's most
+    # tried puzzles, what they are and their tries.
+    queries = {"lesson": 9, "puzzles": 8, "theme": 9}[kind]
     with django_assert_num_queries(queries):
         page = teacher.get(url).content.decode()
     assert page.count('<tr><th scope="row">') >= count
