@@ -17,8 +17,9 @@ from accounts.requests import HtmxHttpRequest
 from analysis import evaluations
 from analysis.address import Address, AddressError, read
 from analysis.evaluation_words import shown, werera_choice
-from analysis.forms import PlayOnForm
+from analysis.forms import PlayOnForm, blank_play_on_fields
 from analysis.models import Evaluation
+from analysis.step_markup import draw_steps
 from analysis.steps import Walked, seen_keys, tried, walk
 from play import bot_quota, services
 from play.game_words import result_sentence
@@ -94,7 +95,6 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
     position = state.position
     shown_step = address.shown
     urls = step_urls(address)
-    steps = [(step, urls[step.number]) for step in state.steps]
     evaluation = None
     if not state.over and not refused:
         evaluation = evaluations.stored(position.fen(), seen_keys(state), evaluations.BUDGET)
@@ -107,8 +107,7 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
             last_move=current.last_move if current else (),
         ),
         "fields": address.fields(),
-        "steps": steps,
-        "shown_step": shown_step,
+        "steps": draw_steps(state.steps, urls[-1], shown_step) if state.steps else "",
         "current": current,
         "start_url": urls[0] if shown_step else "",
         "back_url": urls[shown_step - 1] if shown_step else "",
@@ -127,7 +126,7 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
         "error": error,
         "refused": refused,
         "evaluation": evaluation_context(evaluation),
-        "play_on": PlayOnForm(),
+        "play_on_fields": blank_play_on_fields(),
         "budget": evaluations.BUDGET,
     }
 
