@@ -44,8 +44,9 @@ def question_key(fen: str, seen: list[list[int]], budget: Budget) -> str:
 
 
 def stored(fen: str, seen: list[list[int]], budget: Budget) -> Evaluation | None:
-    """The evaluation already asked for this question, if any."""
-    return Evaluation.objects.filter(key=question_key(fen, seen, budget)).first()
+    """The evaluation already asked for this question, if any (its key is unique: nothing to order)."""
+    found = Evaluation.objects.filter(key=question_key(fen, seen, budget))[:1]
+    return found[0] if found else None
 
 
 def ask(*, fen: str, seen: list[list[int]], budget: Budget, asker: str = "") -> Evaluation:

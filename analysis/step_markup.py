@@ -5,8 +5,8 @@ that address with the step's `at` (`views.step_urls`: `Address.query` writes `at
 one the template drew, which the styles, the script and the browser tests rely on."""
 
 from collections.abc import Sequence
+from html import escape
 
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from analysis.steps import Tried
@@ -25,9 +25,15 @@ def draw_steps(steps: Sequence[Tried], line_url: str, shown: int) -> SafeString:
     for step in steps:
         url = line if step.number == last else f"{line}{joint}at={step.number}"
         item, link = (_CURRENT_ITEM, _CURRENT_LINK) if step.number == shown else ("<li>", "")
+        # joined rather than formatted: a step's words are a SafeString, which formatting would copy
         items.append(
-            f'{item}<a href="{url}" hx-get="{url}" hx-target="#analysis" hx-swap="outerHTML" '
-            f'hx-push-url="true"{link}><span class="analysis__label">{escape(step.label)}</span> '
-            f"{step.text}</a></li>"
+            "".join(
+                (
+                    f'{item}<a href="{url}" hx-get="{url}" hx-target="#analysis" hx-swap="outerHTML" '
+                    f'hx-push-url="true"{link}><span class="analysis__label">{escape(step.label)}</span> ',
+                    step.text,
+                    "</a></li>",
+                )
+            )
         )
     return mark_safe("\n".join(items))
