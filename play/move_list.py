@@ -81,7 +81,8 @@ def page_title(game: Game, acting: int | None) -> str:
     return title
 
 
-def move_list(game: Game, steps: list[Step], acting: int | None) -> dict[str, object]:
-    """The game page's context for its list of moves and its script; `acting` is the side the person looking
-    may move or choose for in the game as it stands, whichever step they look at."""
-    return {"move_rows": rows(steps), "page_title": page_title(game, acting), "last_sound": last_sound(game)}
+def move_list(game: Game, acting: int | None) -> dict[str, object]:
+    """The game page's context for its script; `acting` is the side the person looking may move or choose
+    for in the game as it stands, whichever step they look at. The list itself is drawn by
+    `move_markup.draw_moves`."""
+    return {"page_title": page_title(game, acting), "last_sound": last_sound(game)}

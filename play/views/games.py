@@ -25,6 +25,7 @@ from play.game_markup import choice_shown, error_free_announcement
 from play.game_words import result_sentence
 from play.models import Game
 from play.move_list import move_list
+from play.move_markup import draw_moves
 from play.replay import Step, timeline
 from play.seats import owns_import, seats_for
 from senterej.board.sides import Side
@@ -134,6 +135,7 @@ def game_context(
     thinking = latest and services.bot_to_act(game)
     now = timezone.now()
     away = _away(game, seats, now)
+    names.read_accounts(game, request.user)
     players = names.seat_names(game, seats, names.imported_names(request.session, game))
     my_choices = [
         choice_shown(final, side, game.choice(side))
@@ -176,7 +178,8 @@ def game_context(
         "bot_thinking": thinking,
         "bot_name": players.get(game.bot_colour, ""),
         "bot_late": thinking and bot_late(game, timezone.now()),
-        **move_list(game, steps, _acting_side(game, seats, final)),
+        "move_rows": draw_moves(steps, ply),
+        **move_list(game, _acting_side(game, seats, final)),
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
         if game.mode == Game.Mode.ONLINE and not game.joined and game.invite_code and not game.is_over
         else "",
