@@ -43,9 +43,10 @@ NOTICES = {"taken-back": gettext_lazy("Taken back: your last move and the bot's 
 def game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, services.Seats]:
     """Someone else's game is not found, whatever its id: it does not say that it exists. A clock's deadline
     that has passed is settled first, so that the game is read as it stands."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
+    found = Game.objects.filter(pk=game_id)[:1]  # its key: nothing to order
+    if not found:
         raise Http404(_("There is no such game."))
+    game = found[0]
     seats = seats_for(request, game)
     if not seats.sides and not (game.mode == Game.Mode.IMPORTED and owns_import(request, game)):
         raise Http404(_("There is no such game."))
@@ -156,7 +157,7 @@ def game_context(
         "hotseat_pass": hotseat_pass,
         "ready_param": "&ready=1" if black_chooses_on_one_device and ready else "",
         "my_choices": my_choices,
-        "result_sentence": result_sentence(game.status, game.result, final),
+        "result_sentence": result_sentence(game.status, game.result, final) if game.is_over else "",
         "players": players,
         "my_sides": [Side.of(side).value for side in seats.sides],
         "announce": error_free_announcement(steps[:ply], game, final),
