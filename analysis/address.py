@@ -10,9 +10,11 @@ default)."""
 
 import re
 from dataclasses import dataclass, replace
+from html import escape
 from urllib.parse import urlencode
 
 from django.http import QueryDict
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from senterej.engine import START_FEN, FenError, Position
@@ -62,8 +64,8 @@ class Address:
     def at_step(self, steps: int) -> "Address":
         return replace(self, white="", at=None if steps == self.length else steps)
 
-    def query(self) -> str:
-        """The query string that reads back as this address ("" for the start position and no steps)."""
+    def _fields(self) -> dict[str, str]:
+        """The address's fields that are not blank, in the order the query writes them."""
         fields = {
             "fen": "" if self.fen == START_FEN else self.fen,
             "rounds": ",".join(f"{white}:{black}" for white, black in self.rounds),
@@ -71,12 +73,20 @@ class Address:
             "white": self.white,
             "at": "" if self.at is None else str(self.at),
         }
-        return urlencode({name: value for name, value in fields.items() if value})
+        return {name: value for name, value in fields.items() if value}
 
-    def fields(self) -> list[tuple[str, str]]:
-        """The address as hidden fields of a form that must send it back."""
-        query = QueryDict(self.query())
-        return [(name, query[name]) for name in query]
+    def query(self) -> str:
+        """The query string that reads back as this address ("" for the start position and no steps)."""
+        return urlencode(self._fields())
+
+    def hidden_fields(self) -> SafeString:
+        """The address as the hidden fields of a form that must send it back."""
+        return mark_safe(
+            "".join(
+                f'<input type="hidden" name="{name}" value="{escape(value)}">'
+                for name, value in self._fields().items()
+            )
+        )
 
 
 def read(query: QueryDict) -> Address:

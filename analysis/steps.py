@@ -105,6 +105,11 @@ class Walked:
         shown = self.address.shown
         return self.steps[shown - 1] if shown else None
 
+    @property
+    def fen(self) -> str:
+        """The position at the step shown, as the line wrote it when the step was played."""
+        return self.line.points[self.address.shown].fen
+
 
 def walk(address: Address) -> Walked:
     """Plays the address from its position (from its line's parent, if kept); AddressError names the first

@@ -17,8 +17,9 @@ from accounts.requests import HtmxHttpRequest
 from analysis import evaluations
 from analysis.address import Address, AddressError, read
 from analysis.evaluation_words import shown, werera_choice
-from analysis.forms import PlayOnForm
+from analysis.forms import PlayOnForm, blank_play_on_fields
 from analysis.models import Evaluation
+from analysis.step_markup import draw_steps
 from analysis.steps import Walked, seen_keys, tried, walk
 from play import bot_quota, services
 from play.game_words import result_sentence
@@ -63,15 +64,16 @@ def board(request: HtmxHttpRequest) -> HttpResponse:
     return push_url(draw(request, walk(address)), url)
 
 
-def page_url(address: Address) -> str:
+def page_url(address: Address, board_url: str = "") -> str:
+    """The address's page; `board_url`, the board's own address, when it is already known."""
     query = address.query()
-    return reverse("analysis:board") + (f"?{query}" if query else "")
+    return (board_url or reverse("analysis:board")) + (f"?{query}" if query else "")
 
 
-def step_urls(address: Address) -> list[str]:
+def step_urls(address: Address, board_url: str = "") -> list[str]:
     """The page of each step of the address, the start's first: the line's own page with `at`, which
     `Address.query` writes last, so that the line's query is written once and not once a step."""
-    line = page_url(address.at_step(address.length))
+    line = page_url(address.at_step(address.length), board_url)
     joint = "&" if "?" in line else "?"
     return [f"{line}{joint}at={step}" for step in range(address.length)] + [line]
 
@@ -92,12 +94,13 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
     address = state.address
     current = state.current
     position = state.position
+    fen = state.fen
     shown_step = address.shown
-    urls = step_urls(address)
-    steps = [(step, urls[step.number]) for step in state.steps]
+    board_url = reverse("analysis:board")
+    urls = step_urls(address, board_url)
     evaluation = None
     if not state.over and not refused:
-        evaluation = evaluations.stored(position.fen(), seen_keys(state), evaluations.BUDGET)
+        evaluation = evaluations.stored(fen, seen_keys(state), evaluations.BUDGET)
     return {
         "state": state,
         "board": BoardView(
@@ -106,18 +109,16 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
             form_id="analysis-form",
             last_move=current.last_move if current else (),
         ),
-        "fields": address.fields(),
-        "steps": steps,
-        "shown_step": shown_step,
+        "board_url": board_url,
+        "fields": address.hidden_fields(),
+        "steps": draw_steps(state.steps, urls[-1], shown_step) if state.steps else "",
         "current": current,
         "start_url": urls[0] if shown_step else "",
         "back_url": urls[shown_step - 1] if shown_step else "",
         "forward_url": urls[shown_step + 1] if shown_step < address.length else "",
         "end_url": urls[-1] if shown_step < address.length else "",
-        "here_url": page_url(Address(position.fen()))
-        if address.length or address.fen != position.fen()
-        else "",
-        "share_url": request.build_absolute_uri(page_url(address)),
+        "here_url": page_url(Address(fen), board_url) if address.length or address.fen != fen else "",
+        "share_url": request.build_absolute_uri(page_url(address, board_url)),
         "result": result_sentence(state.judgement.status, state.judgement.result, position)
         if state.over
         else "",
@@ -127,7 +128,7 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
         "error": error,
         "refused": refused,
         "evaluation": evaluation_context(evaluation),
-        "play_on": PlayOnForm(),
+        "play_on_fields": blank_play_on_fields(),
         "budget": evaluations.BUDGET,
     }
 
@@ -159,7 +160,7 @@ def evaluate(request: HtmxHttpRequest) -> HttpResponse:
         return draw(
             request, state, error=_("The game is over here: there is nothing to evaluate."), status=400
         )
-    fen, seen = state.position.fen(), seen_keys(state)
+    fen, seen = state.fen, seen_keys(state)
     asker = ""
     if evaluations.stored(fen, seen, evaluations.BUDGET) is None:  # a question already asked costs nothing
         asker, most, by_address = _asker(request)
@@ -219,7 +220,7 @@ def _evaluation_refused(request: HtmxHttpRequest, state: Walked, message: str) -
     """A new question not asked: a 429 with the reason in words, and the way to ask again, later."""
     if request.htmx:
         context = {
-            "fields": state.address.fields(),
+            "fields": state.address.hidden_fields(),
             "budget": evaluations.BUDGET,
             "evaluation_refused": message,
         }
@@ -283,7 +284,7 @@ def play_on(request: HtmxHttpRequest) -> HttpResponse:
             raise services.PlayError(bot_quota.refusal(), 429)
         game = services.start_game(
             mode=Game.Mode.BOT,
-            fen=state.position.fen(),
+            fen=state.fen,
             bot_level=form.cleaned_data["level"],
             human=human,
             user=request.user,

@@ -42,10 +42,11 @@ def rows(steps: list[Step]) -> list[Row]:
     """The list's rows: a round's two choices share its row; a move shares its number's row with the other
     side's move, and a number whose White move is not in the game (it started with Black to move) has none."""
     listed: list[Row] = []
+    round_words, move_words = _("Round %(round)s"), _("Move %(number)s")
     for step in steps:
         if step.choices:
             white, black = (Cell(step.number, c.shown, c.dropped, c.waited) for c in step.choices)
-            said = _("Round %(round)s") % {"round": step.label.removeprefix("W")}
+            said = round_words % {"round": step.label.removeprefix("W")}
             listed.append(Row(step.label, said, white, black))
             continue
         cell = Cell(step.number, step.text)
@@ -53,7 +54,7 @@ def rows(steps: list[Step]) -> list[Row]:
         if step.side == Side.BLACK and last and last.label == f"{step.fullmove}." and last.black is None:
             listed[-1] = Row(last.label, last.said, last.white, cell)
         else:
-            said = _("Move %(number)s") % {"number": step.fullmove}
+            said = move_words % {"number": step.fullmove}
             white_cell, black_cell = (cell, None) if step.side == Side.WHITE else (None, cell)
             listed.append(Row(f"{step.fullmove}.", said, white_cell, black_cell))
     return listed
@@ -81,7 +82,8 @@ def page_title(game: Game, acting: int | None) -> str:
     return title
 
 
-def move_list(game: Game, steps: list[Step], acting: int | None) -> dict[str, object]:
-    """The game page's context for its list of moves and its script; `acting` is the side the person looking
-    may move or choose for in the game as it stands, whichever step they look at."""
-    return {"move_rows": rows(steps), "page_title": page_title(game, acting), "last_sound": last_sound(game)}
+def move_list(game: Game, acting: int | None) -> dict[str, object]:
+    """The game page's context for its script; `acting` is the side the person looking may move or choose
+    for in the game as it stands, whichever step they look at. The list itself is drawn by
+    `move_markup.draw_moves`."""
+    return {"page_title": page_title(game, acting), "last_sound": last_sound(game)}

@@ -3,6 +3,7 @@ level, a guest without an account, the player on one device without one; an impo
 its record gave. Usernames, not full names: a username is the name a person chose to be seen by on the site,
 while a full name is private (an online opponent may be anyone who had the invitation link)."""
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.sessions.backends.base import SessionBase
 from django.utils.translation import gettext as _
 
@@ -39,6 +40,24 @@ def record_name(game: Game, side: int, imported: dict[str, str] | None = None) -
     if game.mode == Game.Mode.ONLINE and not game.joined and side == game.guest_side:
         return UNKNOWN
     return _("Guest")
+
+
+def read_accounts(game: Game, asker: User | AnonymousUser) -> None:
+    """The seats' accounts read before their names are: the asker's own seat is the request's account, and
+    the others' are read in one query (none when the asker holds every seat that has one)."""
+    others: dict[int, list[str]] = {}
+    for seat, descriptor in (("white_user", Game.white_user), ("black_user", Game.black_user)):
+        user_id = getattr(game, f"{seat}_id")
+        if user_id is None or descriptor.is_cached(game):
+            continue
+        if isinstance(asker, User) and asker.pk == user_id:
+            setattr(game, seat, asker)
+        else:
+            others.setdefault(user_id, []).append(seat)
+    if others:
+        for user in User.objects.filter(pk__in=others):
+            for seat in others[user.pk]:
+                setattr(game, seat, user)
 
 
 def record_names(game: Game, imported: dict[str, str] | None = None) -> dict[str, str]:

@@ -2,6 +2,7 @@
 report, and the curators' queue and answer."""
 
 import re
+from functools import cache
 from typing import Any
 
 from django import forms
@@ -45,6 +46,12 @@ class DifficultyForm(forms.Form):
         choices=[(key, DIFFICULTY_NAMES[key]) for key in selectors.DIFFICULTIES],
         label=gettext_lazy("Difficulty"),
     )
+
+
+@cache
+def difficulty_label_for() -> str:
+    """The id of the difficulty's menu, which its label names: the same on every page."""
+    return DifficultyForm()["difficulty"].id_for_label
 
 
 _MENUS: dict[tuple[str | None, str], SafeString] = {}

@@ -2,8 +2,11 @@
 plus a difficulty offset, optionally of chosen themes (any of them) and within a band of ratings, never the
 one just played. Each look is an index range scan with a small limit (the (active, rating) index, or
 (theme, active, rating) once per chosen theme), so the choice stays fast with a hundred thousand puzzles and
-a million attempts; the window widens when nothing fits. Then the dashboard's reads, each of the one player
-it is given, and the median of the puzzles, where new players start."""
+a million attempts; the window widens when nothing fits. A window's looks, upwards and downwards for each
+theme, are one statement, which leaves out what the player has tried (a probe of the (user, puzzle) index
+for each puzzle met): the ORM cannot write a union of limited scans on SQLite, and a query a look cost more
+to build than to run. Then the dashboard's reads, each of the one player it is given, and the median of
+the puzzles, where new players start."""
 
 import random
 import statistics
@@ -14,6 +17,7 @@ from typing import NamedTuple
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Count, F, Q, QuerySet, Value
 
 from trainer.models import Attempt, Puzzle, PuzzleTheme
@@ -51,15 +55,9 @@ def next_puzzle(
         # point still finds the untried ones beyond them.
         point = rng.uniform(low, high)
         # One look per theme, sharing the sample, so that many themes read about as many rows as one.
-        looks = themes or ("",)
-        sample = max((SAMPLE << step) // len(looks), SMALLEST_SAMPLE)
-        ids = list(dict.fromkeys(pk for theme in looks for pk in _near(point, low, high, theme, sample)))
-        fresh = [pk for pk in ids if pk not in seen]
-        if fresh and user.is_authenticated:
-            done = set(
-                Attempt.objects.filter(user=user, puzzle_id__in=fresh).values_list("puzzle_id", flat=True)
-            )
-            fresh = [pk for pk in fresh if pk not in done]
+        sample = max((SAMPLE << step) // len(themes or ("",)), SMALLEST_SAMPLE)
+        untried = _near(point, low, high, themes, sample, user.pk if user.is_authenticated else None)
+        fresh = [pk for pk in untried if pk not in seen]
         if fresh:
             return Puzzle.objects.get(pk=rng.choice(fresh))
     return _any_untried(user, themes, band, seen)
@@ -90,20 +88,51 @@ def _any_untried(
     return puzzles.order_by("rating").first()
 
 
-def _near(point: float, low: float, high: float, theme: str, sample: int) -> list[int]:
-    """Up to 2 x `sample` puzzle ids of the window, from `point` upwards and downwards."""
-    # `active=Value(True)` is written `active = true`: a bare boolean column (Django's `active=True` on
-    # SQLite) cannot be matched against the (active, rating) index, and the look would become a full scan.
-    rows: QuerySet[PuzzleTheme] | QuerySet[Puzzle]
-    if theme:
-        rows = PuzzleTheme.objects.filter(theme=theme, active=Value(True))
-        key = "puzzle_id"
-    else:
-        rows = Puzzle.objects.filter(active=Value(True))
-        key = "id"
-    above = rows.filter(rating__gte=point, rating__lte=high).order_by("rating").values_list(key, flat=True)
-    below = rows.filter(rating__lt=point, rating__gte=low).order_by("-rating").values_list(key, flat=True)
-    return [*above[:sample], *below[:sample]]
+def _near(
+    point: float, low: float, high: float, themes: Sequence[str], sample: int, user_id: int | None
+) -> list[int]:
+    """Up to 2 x `sample` puzzle ids of the window for each look (each theme, or the whole pool without
+    themes), from `point` upwards and downwards, in that order and without repeats; those `user_id` has
+    tried are left out. One statement, each look a limited scan of its index."""
+    looks: list[str] = []
+    params: list[str | float | bool | None] = []
+    for part, (theme, upwards) in enumerate((theme, up) for theme in themes or ("",) for up in (True, False)):
+        sql, values = _look(theme, upwards, part)
+        looks.append(sql)
+        params += [*values, point, high if upwards else low, sample]
+    sql = f"SELECT puzzle, part, rating FROM ({' UNION ALL '.join(looks)}) AS near"
+    if user_id is not None:
+        quote = connection.ops.quote_name
+        sql += (
+            f" WHERE NOT EXISTS (SELECT 1 FROM {quote(Attempt._meta.db_table)} AS tried"
+            f" WHERE tried.{quote('user_id')} = %s AND tried.{quote('puzzle_id')} = near.puzzle)"
+        )
+        params.append(user_id)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    # Each look's rows nearest first, the looks in their order: a union's rows come in no set order.
+    rows.sort(key=lambda row: (row[1], row[2] if row[1] % 2 == 0 else -row[2]))
+    return list(dict.fromkeys(row[0] for row in rows))
+
+
+def _look(theme: str, upwards: bool, part: int) -> tuple[str, list[str | bool]]:
+    """One look: the puzzles of the theme's rows (of the pool without a theme), from the point up to the
+    window's end or down to it, nearest first. Its parameters after those answered: the point, the window's
+    end and the limit."""
+    quote = connection.ops.quote_name
+    table, key = (PuzzleTheme, "puzzle_id") if theme else (Puzzle, "id")
+    rating = quote("rating")
+    where = f"{quote('theme')} = %s AND " if theme else ""
+    bounds = f"{rating} >= %s AND {rating} <= %s" if upwards else f"{rating} < %s AND {rating} >= %s"
+    # `active = %s` with True: a bare boolean column (Django's `active=True` on SQLite) cannot be matched
+    # against the index, and the look would become a full scan.
+    sql = (
+        f"SELECT * FROM (SELECT {quote(key)} AS puzzle, {part} AS part, {rating} AS rating"
+        f" FROM {quote(table._meta.db_table)} WHERE {where}{quote('active')} = %s AND {bounds}"
+        f" ORDER BY {rating} {'ASC' if upwards else 'DESC'} LIMIT %s) AS look{part}"
+    )
+    return sql, [theme, True] if theme else [True]
 
 
 #: The pool's median moves slowly (a puzzle's rating by a few points a try), so it is read once an hour.

@@ -25,6 +25,7 @@ from play.game_markup import choice_shown, error_free_announcement
 from play.game_words import result_sentence
 from play.models import Game
 from play.move_list import move_list
+from play.move_markup import draw_moves
 from play.replay import Step, timeline
 from play.seats import owns_import, seats_for
 from senterej.board.sides import Side
@@ -42,9 +43,10 @@ NOTICES = {"taken-back": gettext_lazy("Taken back: your last move and the bot's 
 def game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, services.Seats]:
     """Someone else's game is not found, whatever its id: it does not say that it exists. A clock's deadline
     that has passed is settled first, so that the game is read as it stands."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
+    found = Game.objects.filter(pk=game_id)[:1]  # its key: nothing to order
+    if not found:
         raise Http404(_("There is no such game."))
+    game = found[0]
     seats = seats_for(request, game)
     if not seats.sides and not (game.mode == Game.Mode.IMPORTED and owns_import(request, game)):
         raise Http404(_("There is no such game."))
@@ -134,6 +136,7 @@ def game_context(
     thinking = latest and services.bot_to_act(game)
     now = timezone.now()
     away = _away(game, seats, now)
+    names.read_accounts(game, request.user)
     players = names.seat_names(game, seats, names.imported_names(request.session, game))
     my_choices = [
         choice_shown(final, side, game.choice(side))
@@ -154,7 +157,7 @@ def game_context(
         "hotseat_pass": hotseat_pass,
         "ready_param": "&ready=1" if black_chooses_on_one_device and ready else "",
         "my_choices": my_choices,
-        "result_sentence": result_sentence(game.status, game.result, final),
+        "result_sentence": result_sentence(game.status, game.result, final) if game.is_over else "",
         "players": players,
         "my_sides": [Side.of(side).value for side in seats.sides],
         "announce": error_free_announcement(steps[:ply], game, final),
@@ -176,7 +179,8 @@ def game_context(
         "bot_thinking": thinking,
         "bot_name": players.get(game.bot_colour, ""),
         "bot_late": thinking and bot_late(game, timezone.now()),
-        **move_list(game, steps, _acting_side(game, seats, final)),
+        "move_rows": draw_moves(steps, ply),
+        **move_list(game, _acting_side(game, seats, final)),
         "invite_url": request.build_absolute_uri(reverse("join", args=[game.invite_code]))
         if game.mode == Game.Mode.ONLINE and not game.joined and game.invite_code and not game.is_over
         else "",

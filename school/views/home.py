@@ -59,8 +59,7 @@ class CourseStep:
 
 
 def course_step(request: HttpRequest) -> CourseStep:
-    progress = services.progress_of(request.session, request.user)
-    starred = {task_id for task_id, done in progress.items() if done.stars}
+    starred = services.starred_tasks(request.session, request.user)
     outline = content.outline()
     for lesson in outline:
         for task in lesson.tasks:
@@ -79,17 +78,16 @@ class Standing:
     in_classes: bool
 
 
+_OPEN_CLASSES = {"school_class__archived_at": None}
+#: Built once: its subqueries cost more to build than the query costs to run. Each request filters a copy.
+_STANDINGS = User.objects.annotate(
+    member=Exists(Membership.objects.filter(student=OuterRef("pk"), **_OPEN_CLASSES)),
+    invited=Exists(Invitation.objects.filter(user=OuterRef("pk"), **_OPEN_CLASSES)),
+).values_list("puzzle_rating__rating", "puzzle_rating__rating_deviation", "member", "invited")
+
+
 def standing(user: User) -> Standing:
-    open_classes = {"school_class__archived_at": None}
-    rating, deviation, member, invited = (
-        User.objects.filter(pk=user.pk)
-        .annotate(
-            member=Exists(Membership.objects.filter(student=OuterRef("pk"), **open_classes)),
-            invited=Exists(Invitation.objects.filter(user=OuterRef("pk"), **open_classes)),
-        )
-        .values_list("puzzle_rating__rating", "puzzle_rating__rating_deviation", "member", "invited")
-        .get()
-    )
+    rating, deviation, member, invited = _STANDINGS.filter(pk=user.pk).get()
     return Standing(
         rating=rating,
         provisional=deviation is None or deviation > PROVISIONAL_RD,

@@ -119,16 +119,17 @@ class Words:
             )
 
 
-_WORDS: dict[tuple[str | None, str], Words] = {}
+_WORDS: dict[str | None, Words] = {}
 
 
 def words() -> Words:
-    """The active language's words, made on first use in this process."""
-    sprite = escape(static("board/pieces.svg"))
-    key = (get_language(), sprite)
-    found = _WORDS.get(key)
+    """The active language's words, made on first use in this process with the drawings' address, which
+    changes only with the settings (and a release, in a new process): asking the static files for it again
+    at every board cost as much as drawing a row of squares."""
+    language = get_language()
+    found = _WORDS.get(language)
     if found is None:
-        found = _WORDS[key] = Words(sprite)
+        found = _WORDS[language] = Words(escape(static("board/pieces.svg")))
     return found
 
 

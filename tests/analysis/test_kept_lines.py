@@ -111,7 +111,7 @@ def test_stepping_along_a_line_shown_plays_nothing(client, db, played):
     played.reset()
     for shown in (0, 1, 10, 11, 25, 39):
         page = client.get(f"{BOARD}?{FORTY}&at={shown}")
-        assert page.status_code == 200 and page.context["shown_step"] == shown
+        assert page.status_code == 200 and page.context["state"].address.shown == shown
     assert played.count == 0
 
 

@@ -115,3 +115,21 @@ def test_the_play_page_and_a_games_page_link_to_the_board(client):
     session["seats"] = {str(game.id): [game.white_token, game.black_token]}
     session.save()
     assert f"{BOARD}?fen=rnbkqbnr/pppppppp" in client.get(reverse("game", args=[game.id])).content.decode()
+
+
+ROUNDS = "b1c3:g8f6,c3b1:h8g8,c1e3:f8h6,e3g5:h6f4,b1c3:e7e6,c3b5:e6e5,g2g3:g8f8,c2c3:c8a6,e2e3:f8h8,a2a3:f4h2"
+MOVES = (
+    "g1e2,d8c8,g5e7,d7d6,f1h3,e8d7,e7g5,h8g8,b5a3,d6d5,a3b1,a6c4,h3f5,c8d8,e2f4,"
+    "c4e2,f4d3,f6h5,h1h2,d5d4,g5e7,g8h8,b2b3,d4c3,d3b2,h8e8,e3e4,e8f8,f2f3,f8h8"
+)
+
+
+@pytest.mark.parametrize(
+    "query", ["", f"rounds={ROUNDS}", f"rounds={ROUNDS}&moves={MOVES}", f"rounds={ROUNDS}&moves={MOVES}&at=3"]
+)
+def test_a_board_reads_its_evaluation_alone_however_long_its_line(client, query, django_assert_num_queries):
+    client.get(f"{BOARD}?{query}")  # the line played and kept
+    with django_assert_num_queries(1):
+        assert client.get(f"{BOARD}?{query}").status_code == 200
+    with django_assert_num_queries(1):
+        assert client.get(f"{BOARD}?{query}", HTTP_HX_REQUEST="true").status_code == 200

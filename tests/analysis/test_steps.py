@@ -121,3 +121,21 @@ def test_the_address_is_written_back_as_it_was_read():
         address = read(QueryDict(query))
         assert address.query() == query
         assert read(QueryDict(address.query())) == address
+
+
+def test_the_address_is_written_back_as_the_hidden_fields_of_a_form():
+    query = f"fen={TURNS}&rounds=e2e3:d7d6&moves=e3e4&at=1"
+    hidden = read(QueryDict(query)).hidden_fields()
+    assert hidden == (
+        f'<input type="hidden" name="fen" value="{TURNS}">'
+        '<input type="hidden" name="rounds" value="e2e3:d7d6">'
+        '<input type="hidden" name="moves" value="e3e4"><input type="hidden" name="at" value="1">'
+    )
+    assert read(QueryDict("white=e2e3")).hidden_fields() == '<input type="hidden" name="white" value="e2e3">'
+    assert read(QueryDict("")).hidden_fields() == ""
+
+
+@pytest.mark.parametrize("at", ["0", "1", "2", ""])
+def test_the_position_shown_is_written_as_the_engine_writes_it(at):
+    state = walked(f"rounds=e2e3:g8f6,e3e4:0000,e4e5:f6e4&moves=d2d3&at={at}")
+    assert state.fen == state.position.fen()

@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 from freezegun import freeze_time
 
+from course.models import TaskProgress
 from reviews.models import Review
 from testing.factories import (
     AssignmentFactory,
@@ -207,6 +208,15 @@ def test_a_new_account_starts_the_course_and_is_told_how_a_rating_comes(learner_
     assert "The course starts with the board and its men, one task at a time." in steps
     assert '<a class="button" href="/learn/setup/">Start the course</a>' in steps
     assert "Your first puzzle gives you a puzzle rating." in steps
+
+
+def test_a_task_tried_without_a_star_has_not_started_the_course(learner_client, learner, course):
+    TaskProgress.objects.create(user=learner, task=course[0], best_stars=0, attempts=3)
+    TaskProgress.objects.create(user=learner, task=course[2], best_stars=2, attempts=1)
+    steps = main(learner_client.get("/").text)
+    assert '<a class="button" href="/learn/setup/1/">Continue the course</a>' in steps
+    TaskProgress.objects.filter(best_stars__gt=0).delete()
+    assert '<a class="button" href="/learn/setup/">Start the course</a>' in main(learner_client.get("/").text)
 
 
 def test_a_rating_of_few_puzzles_is_called_provisional(learner_client, learner):

@@ -30,7 +30,15 @@ from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
 from trainer import hints, judging, missed, offers, selectors, services
 from trainer.focus import Focus
-from trainer.forms import DifficultyForm, FocusForm, HintForm, MoveForm, TokenForm, difficulty_menu
+from trainer.forms import (
+    DifficultyForm,
+    FocusForm,
+    HintForm,
+    MoveForm,
+    TokenForm,
+    difficulty_label_for,
+    difficulty_menu,
+)
 from trainer.lines import PuzzleLine
 from trainer.models import Puzzle
 from trainer.puzzle_words import numbered, rating_change, theme_name
@@ -351,7 +359,7 @@ def puzzle_context(
         "run_number": run.tried + int(live) if run else 0,
         "themes_url": reverse("trainer:themes") + (f"?{focus.query}" if focus.themes or focus.band else ""),
         "next_url": focus.next_url,
-        "difficulty_label_for": DifficultyForm()["difficulty"].id_for_label,
+        "difficulty_label_for": difficulty_label_for(),
         "difficulty_menu": difficulty_menu(page["difficulty"]),
     }
 
