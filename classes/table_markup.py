@@ -72,7 +72,7 @@ def draw_columns(school_class: SchoolClass, columns: list[tuple[Assignment, str,
     """The table's heading of each assignment (with its title and what the teacher must know of it): its
     title, a link to its results; the warning and when it is due, if any; and the links that edit, copy and
     delete it, each named for a screen reader with the assignment's title."""
-    edit, copy, delete = (_escape(gettext(word)) for word in ("Edit", "Copy", "Delete"))
+    edit, copy, delete = _escape(gettext("Edit")), _escape(gettext("Copy")), _escape(gettext("Delete"))
     edit_label = gettext("Edit the assignment %(title)s")
     copy_label = gettext("Copy the assignment %(title)s to another class")
     delete_label = gettext("Delete the assignment %(title)s")

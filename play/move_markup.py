@@ -35,9 +35,10 @@ def _cell(cell: Cell, ply: int, waited: str) -> str:
 
 def draw_moves(steps: list[Step], ply: int) -> SafeString:
     """The rows of the game's steps ("" for none), the step `ply` marked where it stands."""
+    word = escape(gettext("waited"))
     waited = (
-        '<span class="san san--wait"><span class="sr-only">'
-        f'{escape(gettext("waited"))}</span><span aria-hidden="true">\u2014</span></span>'
+        f'<span class="san san--wait"><span class="sr-only">{word}</span>'
+        '<span aria-hidden="true">\u2014</span></span>'
     )
     drawn = []
     for row in rows(steps):
