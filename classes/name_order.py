@@ -9,8 +9,8 @@ Szabó, Šimko, Tóth. Case decides last."""
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Protocol, TypeVar
 
-from django.contrib.auth.models import User
 from django.utils.translation import get_language
 
 #: A language's letters of their own, each with the letter it sorts right after.
@@ -65,7 +65,21 @@ def _key(text: str, language: str) -> Key:
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 
-def by_name(students: Iterable[User]) -> list[User]:
+class Named(Protocol):
+    """A student as their names (an account, or the names read alone)."""
+
+    @property
+    def username(self) -> str: ...
+    @property
+    def first_name(self) -> str: ...
+    @property
+    def last_name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def by_name(students: Iterable[N]) -> list[N]:
     """The students by last name, then first name, in the active language's alphabet; by username when
     both are the same."""
     language = get_language()

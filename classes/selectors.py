@@ -4,6 +4,7 @@ rows, a few queries for a whole class) and a class's progress table. One student
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
@@ -288,14 +289,31 @@ class Row:
     cells: list[Cell]
 
 
+class Name(NamedTuple):
+    """A student's names, read alone: what the tables show of them."""
+
+    pk: int
+    username: str
+    first_name: str
+    last_name: str
+
+
+def names_of(school_class: SchoolClass) -> list[Name]:
+    """The class's students' names, by last and first name in the reader's alphabet (name_order), in one
+    query."""
+    rows = User.objects.filter(class_memberships__school_class=school_class).values_list(*Name._fields)
+    return name_order.by_name(Name(*row) for row in rows)
+
+
+def student(name: Name) -> User:
+    """The student of these names, as an account whose other fields are read on first use."""
+    return User.from_db(User.objects.db, ("id", "username", "first_name", "last_name"), name)
+
+
 def students_of(school_class: SchoolClass) -> list[User]:
-    """The class's students by last and first name in the reader's alphabet (name_order), in one query: their
-    names alone, which is what the tables show of them (any other field is read on first use)."""
-    return name_order.by_name(
-        User.objects.filter(class_memberships__school_class=school_class).only(
-            "username", "first_name", "last_name"
-        )
-    )
+    """The class's students by last and first name in the reader's alphabet, in one query: their names
+    alone (`names_of`), which is what the tables show of them."""
+    return [student(name) for name in names_of(school_class)]
 
 
 def _rows(
@@ -324,13 +342,14 @@ class TablePage:
     columns: list[Column]
     pools: dict[int, SetPool]
     rows: list[Row]
-    page: Page[User]
+    page: Page[Name]
 
 
 def progress_page(school_class: SchoolClass, number: str | None = None) -> TablePage:
     """The page `number` of the class's progress table (Paginator.get_page: the first for what is not a
     number, the last for a number past it); the reads are the table's, for the page's students only."""
     table_columns = columns(school_class)
-    page = Paginator(students_of(school_class), TABLE_PAGE).get_page(number)
+    page = Paginator(names_of(school_class), TABLE_PAGE).get_page(number)
     set_pools = pools(table_columns)
-    return TablePage(table_columns, set_pools, _rows(table_columns, list(page), set_pools), page)
+    rows = _rows(table_columns, [student(name) for name in page], set_pools)
+    return TablePage(table_columns, set_pools, rows, page)
