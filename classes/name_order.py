@@ -66,8 +66,10 @@ def _key(text: str, language: str) -> Key:
 
 
 class Named(Protocol):
-    """A student as their names (an account, or the names read alone)."""
+    """A student as their number and names: an account, or the names read alone (selectors.Name)."""
 
+    @property
+    def pk(self) -> int: ...
     @property
     def username(self) -> str: ...
     @property
@@ -77,6 +79,11 @@ class Named(Protocol):
 
 
 N = TypeVar("N", bound=Named)
+
+
+def full_name(student: Named) -> str:
+    """The first and last names, as an account gives them (User.get_full_name)."""
+    return f"{student.first_name} {student.last_name}".strip()
 
 
 def by_name(students: Iterable[N]) -> list[N]:

@@ -283,14 +283,8 @@ def cells(
     return column_cells([column_of(assignment) for assignment in assignments], student_ids, now)
 
 
-@dataclass(frozen=True)
-class Row:
-    student: User
-    cells: list[Cell]
-
-
 class Name(NamedTuple):
-    """A student's names, read alone: what the tables show of them."""
+    """A student's number and names, read alone: what the tables show of them."""
 
     pk: int
     username: str
@@ -298,26 +292,21 @@ class Name(NamedTuple):
     last_name: str
 
 
-def names_of(school_class: SchoolClass) -> list[Name]:
-    """The class's students' names, by last and first name in the reader's alphabet (name_order), in one
-    query."""
+@dataclass(frozen=True)
+class Row:
+    student: Name
+    cells: list[Cell]
+
+
+def students_of(school_class: SchoolClass) -> list[Name]:
+    """The class's students by last and first name in the reader's alphabet (name_order), in one query: their
+    number and names alone, which is what the tables show of them."""
     rows = User.objects.filter(class_memberships__school_class=school_class).values_list(*Name._fields)
     return name_order.by_name(Name(*row) for row in rows)
 
 
-def student(name: Name) -> User:
-    """The student of these names, as an account whose other fields are read on first use."""
-    return User.from_db(User.objects.db, ("id", "username", "first_name", "last_name"), name)
-
-
-def students_of(school_class: SchoolClass) -> list[User]:
-    """The class's students by last and first name in the reader's alphabet, in one query: their names
-    alone (`names_of`), which is what the tables show of them."""
-    return [student(name) for name in names_of(school_class)]
-
-
 def _rows(
-    columns: list[Column], students: list[User], set_pools: dict[int, SetPool] | None = None
+    columns: list[Column], students: list[Name], set_pools: dict[int, SetPool] | None = None
 ) -> list[Row]:
     grid = column_cells(columns, [student.pk for student in students], set_pools=set_pools)
     ids = [column.assignment.pk for column in columns]
@@ -349,7 +338,6 @@ def progress_page(school_class: SchoolClass, number: str | None = None) -> Table
     """The page `number` of the class's progress table (Paginator.get_page: the first for what is not a
     number, the last for a number past it); the reads are the table's, for the page's students only."""
     table_columns = columns(school_class)
-    page = Paginator(names_of(school_class), TABLE_PAGE).get_page(number)
+    page = Paginator(students_of(school_class), TABLE_PAGE).get_page(number)
     set_pools = pools(table_columns)
-    rows = _rows(table_columns, [student(name) for name in page], set_pools)
-    return TablePage(table_columns, set_pools, rows, page)
+    return TablePage(table_columns, set_pools, _rows(table_columns, list(page), set_pools), page)

@@ -15,6 +15,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from classes import leaderboard
 from classes.models import Assignment, SchoolClass
+from classes.name_order import full_name
 from classes.results import Answer, ItemResult
 from classes.selectors import Cell, Row
 
@@ -114,7 +115,7 @@ def draw_rows(school_class: SchoolClass, rows: list[Row]) -> SafeString:
         label = _escape(remove_label % {"username": student.username})
         parts.append(
             f'<tr><th scope="row"><a href="{page_before}{pk}{page_after}">'
-            f"{_escape(student.get_full_name() or student.username)}</a>"
+            f"{_escape(full_name(student) or student.username)}</a>"
             f' <span class="muted">{_escape(student.username)}</span></th>'
             + "".join([_cell(cell, badges, helped_words) for cell in row.cells])
             + f'<td><a href="{leave_before}{pk}{leave_after}" aria-label="{label}">{remove}</a></td></tr>\n'
