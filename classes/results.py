@@ -9,6 +9,7 @@ hint or the solution."""
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.urls import reverse
 from django.utils.safestring import SafeString
@@ -69,12 +70,13 @@ class ItemResult:
     board: BoardView | None = None
     is_task: bool = False
 
-    @property
+    @cached_property
     def first_try_names(self) -> list[str]:
         return [answer.name for answer in self.answers if answer.first_try]
 
-    @property
+    @cached_property
     def tried(self) -> int:
+        """How many students tried it (the page asks three times an item)."""
         return sum(1 for answer in self.answers if answer.tries)
 
 
