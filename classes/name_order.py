@@ -9,8 +9,8 @@ Szabó, Šimko, Tóth. Case decides last."""
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Protocol, TypeVar
 
-from django.contrib.auth.models import User
 from django.utils.translation import get_language
 
 #: A language's letters of their own, each with the letter it sorts right after.
@@ -65,7 +65,28 @@ def _key(text: str, language: str) -> Key:
     return tuple(primary), tuple(secondary), tuple(tertiary)
 
 
-def by_name(students: Iterable[User]) -> list[User]:
+class Named(Protocol):
+    """A student as their number and names: an account, or the names read alone (selectors.Name)."""
+
+    @property
+    def pk(self) -> int: ...
+    @property
+    def username(self) -> str: ...
+    @property
+    def first_name(self) -> str: ...
+    @property
+    def last_name(self) -> str: ...
+
+
+N = TypeVar("N", bound=Named)
+
+
+def full_name(student: Named) -> str:
+    """The first and last names, as an account gives them (User.get_full_name)."""
+    return f"{student.first_name} {student.last_name}".strip()
+
+
+def by_name(students: Iterable[N]) -> list[N]:
     """The students by last name, then first name, in the active language's alphabet; by username when
     both are the same."""
     language = get_language()

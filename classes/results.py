@@ -9,8 +9,8 @@ hint or the solution."""
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from classes import chosen_order, puzzle_answers
 from classes.models import Assignment
+from classes.name_order import Named, full_name
 from classes.selectors import SetPool, column_of, pool, set_attempts, tasks_of
 from classes.table_columns import Column
 from course.models import Task, TaskProgress, TaskTry
@@ -38,7 +39,7 @@ ARROWS_DRAWN = 5
 class Answer:
     """One student's work on one task or puzzle."""
 
-    student: User
+    student: Named
     name: str  # as the page names the student (`_names`)
     tries: int = 0
     first_try: bool = False  # the first try was solved alone
@@ -69,20 +70,21 @@ class ItemResult:
     board: BoardView | None = None
     is_task: bool = False
 
-    @property
+    @cached_property
     def first_try_names(self) -> list[str]:
         return [answer.name for answer in self.answers if answer.first_try]
 
-    @property
+    @cached_property
     def tried(self) -> int:
+        """How many students tried it (the page asks three times an item)."""
         return sum(1 for answer in self.answers if answer.tries)
 
 
-def display_name(student: User) -> str:
-    return student.get_full_name() or student.username
+def display_name(student: Named) -> str:
+    return full_name(student) or student.username
 
 
-def _names(students: list[User]) -> dict[int, str]:
+def _names(students: Sequence[Named]) -> dict[int, str]:
     """Each student as the results name them: by full name, with the username beside a name that two
     students of the class share (two Šimon Kováč, simon.kovac and simon.kovac2)."""
     counts = Counter(display_name(student) for student in students)
@@ -136,7 +138,7 @@ def _wrong_moves(
 
 
 def _puzzle_results(
-    column: Column, students: list[User], chosen: dict[int, Puzzle] | None
+    column: Column, students: Sequence[Named], chosen: dict[int, Puzzle] | None
 ) -> list[ItemResult]:
     """The set's puzzles with the students' answers: the chosen ones a student can still open (`chosen`,
     in the teacher's order), or a theme set's most tried."""
@@ -224,7 +226,7 @@ class _TaskTry:
     wrong_fen: str
 
 
-def _task_results(tasks: Sequence[Task], students: list[User]) -> list[ItemResult]:
+def _task_results(tasks: Sequence[Task], students: Sequence[Named]) -> list[ItemResult]:
     """Each task's answers from its tries; a student's standing kept from before tries were (TaskProgress:
     solved or not, how many tries) stands where no try says more."""
     ids = [student.pk for student in students]
@@ -256,7 +258,7 @@ def _task_results(tasks: Sequence[Task], students: list[User]) -> list[ItemResul
 
 
 def _task_result(
-    task: Task, students: list[User], names: dict[int, str], tries: Iterable[_TaskTry]
+    task: Task, students: Sequence[Named], names: dict[int, str], tries: Iterable[_TaskTry]
 ) -> ItemResult:
     answers = {student.pk: Answer(student, names[student.pk]) for student in students}
     played: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -304,7 +306,7 @@ def _task_move_words(fen: str, text: str, side: int) -> SafeString:
     return _said(position, text, side)
 
 
-def results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
+def results(assignment: Assignment, students: Sequence[Named]) -> list[ItemResult]:
     """Each task or puzzle of the assignment (loaded with its items by `with_items`, or read now) with the
     students' answers, in the assignment's order."""
     if assignment.is_course:
@@ -317,7 +319,7 @@ def results(assignment: Assignment, students: list[User]) -> list[ItemResult]:
     return _puzzle_results(column_of(assignment), students, chosen)
 
 
-def column_results(column: Column, students: list[User]) -> list[ItemResult]:
+def column_results(column: Column, students: Sequence[Named]) -> list[ItemResult]:
     """`results` of a column as the progress table reads it (table_columns), its tasks or chosen puzzles
     read whole here, in one query, for what the results draw of them (a task's options, a puzzle's line)."""
     if column.assignment.is_course:

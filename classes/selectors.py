@@ -4,6 +4,7 @@ rows, a few queries for a whole class) and a class's progress table. One student
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
@@ -282,24 +283,30 @@ def cells(
     return column_cells([column_of(assignment) for assignment in assignments], student_ids, now)
 
 
+class Name(NamedTuple):
+    """A student's number and names, read alone: what the tables show of them."""
+
+    pk: int
+    username: str
+    first_name: str
+    last_name: str
+
+
 @dataclass(frozen=True)
 class Row:
-    student: User
+    student: Name
     cells: list[Cell]
 
 
-def students_of(school_class: SchoolClass) -> list[User]:
+def students_of(school_class: SchoolClass) -> list[Name]:
     """The class's students by last and first name in the reader's alphabet (name_order), in one query: their
-    names alone, which is what the tables show of them (any other field is read on first use)."""
-    return name_order.by_name(
-        User.objects.filter(class_memberships__school_class=school_class).only(
-            "username", "first_name", "last_name"
-        )
-    )
+    number and names alone, which is what the tables show of them."""
+    rows = User.objects.filter(class_memberships__school_class=school_class).values_list(*Name._fields)
+    return name_order.by_name(Name(*row) for row in rows)
 
 
 def _rows(
-    columns: list[Column], students: list[User], set_pools: dict[int, SetPool] | None = None
+    columns: list[Column], students: list[Name], set_pools: dict[int, SetPool] | None = None
 ) -> list[Row]:
     grid = column_cells(columns, [student.pk for student in students], set_pools=set_pools)
     ids = [column.assignment.pk for column in columns]
@@ -324,7 +331,7 @@ class TablePage:
     columns: list[Column]
     pools: dict[int, SetPool]
     rows: list[Row]
-    page: Page[User]
+    page: Page[Name]
 
 
 def progress_page(school_class: SchoolClass, number: str | None = None) -> TablePage:

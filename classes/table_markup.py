@@ -15,6 +15,7 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from classes import leaderboard
 from classes.models import Assignment, SchoolClass
+from classes.name_order import full_name
 from classes.results import Answer, ItemResult
 from classes.selectors import Cell, Row
 
@@ -114,7 +115,7 @@ def draw_rows(school_class: SchoolClass, rows: list[Row]) -> SafeString:
         label = _escape(remove_label % {"username": student.username})
         parts.append(
             f'<tr><th scope="row"><a href="{page_before}{pk}{page_after}">'
-            f"{_escape(student.get_full_name() or student.username)}</a>"
+            f"{_escape(full_name(student) or student.username)}</a>"
             f' <span class="muted">{_escape(student.username)}</span></th>'
             + "".join([_cell(cell, badges, helped_words) for cell in row.cells])
             + f'<td><a href="{leave_before}{pk}{leave_after}" aria-label="{label}">{remove}</a></td></tr>\n'
@@ -136,6 +137,8 @@ class _AnswerWords:
         self.missed = f'<span class="trainer-result--missed">{_escape(missed)}</span>'
         self.yes, self.no = _escape(gettext("yes")), _escape(gettext("no"))
         self.in_seconds, self.in_minutes = _time_words()
+        self.times: dict[int, str] = {}
+        self.untried_cells: dict[bool, str] = {}
 
     def result(self, answer: Answer) -> str:
         """The answer's result in words, in the class its colour goes by."""
@@ -148,7 +151,10 @@ class _AnswerWords:
         return self.helped if answer.helped else self.missed
 
     def time(self, seconds: int) -> str:
-        return _escape(_duration(seconds, self.in_seconds, self.in_minutes))
+        found = self.times.get(seconds)
+        if found is None:
+            found = self.times[seconds] = _escape(_duration(seconds, self.in_seconds, self.in_minutes))
+        return found
 
 
 def _time_words() -> tuple[str, str]:
@@ -169,6 +175,15 @@ def duration(seconds: int) -> str:
 
 
 def _answer_cells(answer: Answer, is_task: bool, words: _AnswerWords) -> str:
+    if not answer.tries:  # nothing tried: no wrong move, time, hint or solution either, the same for all
+        found = words.untried_cells.get(is_task)
+        if found is None:
+            found = words.untried_cells[is_task] = _tried_cells(answer, is_task, words)
+        return found
+    return _tried_cells(answer, is_task, words)
+
+
+def _tried_cells(answer: Answer, is_task: bool, words: _AnswerWords) -> str:
     first_wrong = conditional_escape(answer.first_wrong) if answer.first_wrong else "–"
     time = words.time(answer.seconds) if answer.tries else "–"
     cells = (
