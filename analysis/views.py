@@ -111,7 +111,7 @@ def board_context(request: HttpRequest, state: Walked, error: str, refused: bool
         ),
         "board_url": board_url,
         "fields": address.hidden_fields(),
-        "steps": draw_steps(state.steps, urls[-1], shown_step) if state.steps else "",
+        "steps": draw_steps(state.steps, urls[-1], shown_step),
         "current": current,
         "start_url": urls[0] if shown_step else "",
         "back_url": urls[shown_step - 1] if shown_step else "",
