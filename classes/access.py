@@ -27,7 +27,11 @@ def teaches(school_class: SchoolClass, user: User) -> bool:
 def class_for_teacher(user: User, class_id: int) -> SchoolClass:
     """The class, read by its number alone (with its teacher), and then whether the user teaches it: its
     teacher needs no other query, where a read of the classes the user teaches joins their co-teachers."""
-    school_class = get_object_or_404(SchoolClass.objects.select_related("teacher"), pk=class_id)
+    return taught(get_object_or_404(SchoolClass.objects.select_related("teacher"), pk=class_id), user)
+
+
+def taught(school_class: SchoolClass, user: User) -> SchoolClass:
+    """The class read already, if the user teaches it (`class_for_teacher`)."""
     if not teaches(school_class, user):
         raise Http404
     if not roles.is_teacher(user):

@@ -31,10 +31,15 @@ def week_start(now: datetime | None = None) -> datetime:
 
 
 def rows(school_class: SchoolClass, since: datetime) -> list[Row]:
-    """Every student of the class in the reader's alphabet (`name_order`), with their bests since then."""
-    students = by_name(User.objects.filter(class_memberships__school_class=school_class))
+    """Every student of the class in the reader's alphabet (`name_order`), their names alone (any other field
+    is read on first use), with their bests since then."""
+    students = by_name(
+        User.objects.filter(class_memberships__school_class=school_class).only(
+            "username", "first_name", "last_name"
+        )
+    )
     bests = (
-        PuzzleRun.objects.filter(user__class_memberships__school_class=school_class, started__gte=since)
+        PuzzleRun.objects.filter(user_id__in=[student.pk for student in students], started__gte=since)
         .values("user_id", "kind")
         .annotate(best=Max("score"))
         .order_by()

@@ -5,7 +5,7 @@ shown to them on the classroom's projector; anyone else is answered 404, as if t
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
 from classes import access, leaderboard, table_markup
@@ -13,11 +13,16 @@ from classes.models import SchoolClass
 
 
 def _class_for_reader(user: User, class_id: int) -> tuple[SchoolClass, bool]:
-    """The class and whether the reader teaches it; a student of an open class may read it too."""
-    as_student = SchoolClass.objects.filter(pk=class_id, memberships__student=user, archived_at=None).first()
-    if as_student is not None and not access.teaches(as_student, user):
-        return as_student, False
-    return access.class_for_teacher(user, class_id), True
+    """The class and whether the reader teaches it; a student of an open class who does not teach it may
+    read it too. Its teacher is known from the class alone."""
+    school_class = get_object_or_404(SchoolClass.objects.select_related("teacher"), pk=class_id)
+    if (
+        not access.teaches(school_class, user)
+        and school_class.archived_at is None
+        and school_class.memberships.filter(student=user).exists()
+    ):
+        return school_class, False
+    return access.taught(school_class, user), True
 
 
 @login_required

@@ -84,9 +84,9 @@ def test_the_leaderboard_reads_as_much_for_5_students_as_for_60(
     teacher = make.logged_in(almaz)
     url = reverse("classes:leaderboard", args=[school_class.pk])
     teacher.get(url)
-    # The session and the user; whether the reader is a student of the class, the class as its teacher's,
-    # whether they teach; the students and their bests of the week.
-    with django_assert_num_queries(7):
+    # The session and the user; the class with its teacher (the reader, so no student of it), whether they
+    # teach; the students and their bests of the week.
+    with django_assert_num_queries(6):
         page = teacher.get(url).content.decode()
     assert page.count('<tr><th scope="row">') == count + 2
 
