@@ -10,9 +10,10 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from html import escape
 
 from django.urls import reverse
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -51,11 +52,20 @@ class Answer:
     solution_seen: bool = False
 
 
+def listed(names: list[str]) -> SafeString:
+    """Names one after another, each escaped, as the template's `join` filter writes them, in one pass."""
+    return mark_safe(", ".join([escape(name) for name in names]))  # made of escaped names only
+
+
 @dataclass
 class WrongMove:
     words: str  # the move as drawn (`_said`), or a question's wrong option
     count: int
     names: list[str]
+
+    @property
+    def names_listed(self) -> SafeString:
+        return listed(self.names)
 
 
 @dataclass
@@ -73,6 +83,10 @@ class ItemResult:
     @cached_property
     def first_try_names(self) -> list[str]:
         return [answer.name for answer in self.answers if answer.first_try]
+
+    @property
+    def first_try_listed(self) -> SafeString:
+        return listed(self.first_try_names)
 
     @cached_property
     def tried(self) -> int:
