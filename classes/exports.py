@@ -63,8 +63,9 @@ def _success_rate(solved: int, tries: int) -> str:
 
 
 class _Figures:
-    """What the cells of a file repeat, each put in words once for the file: a status, a number in the
-    language's notation, a success rate. A class of 60 by a dozen assignments is hundreds of cells."""
+    """What the cells of a file repeat, each put in words (and made safe: `safe_cell`) once for the file: a
+    status, a number in the language's notation, a success rate. A class of 60 by a dozen assignments is
+    hundreds of cells."""
 
     def __init__(self) -> None:
         self.statuses: dict[tuple[str, bool], str] = {}
@@ -75,20 +76,20 @@ class _Figures:
         key = (cell.status, cell.finished_late)
         found = self.statuses.get(key)
         if found is None:
-            found = self.statuses[key] = cell.status_name
+            found = self.statuses[key] = safe_cell(cell.status_name)
         return found
 
     def number(self, value: int) -> str:
         found = self.numbers.get(value)
         if found is None:
-            found = self.numbers[value] = number(value)
+            found = self.numbers[value] = safe_cell(number(value))
         return found
 
     def rate(self, cell: Cell) -> str:
         key = (cell.solved_attempts, cell.attempts)
         found = self.rates.get(key)
         if found is None:
-            found = self.rates[key] = _success_rate(*key)
+            found = self.rates[key] = safe_cell(_success_rate(*key))
         return found
 
 
@@ -131,14 +132,15 @@ def progress_rows(school_class: SchoolClass, *, today: date) -> list[list[str]]:
     header = [_("username"), _("first name"), _("last name")]
     for column in columns:
         header += _headings(column)
-    lines = [[school_class.name, exported], header]
+    lines = [[safe_cell(value) for value in line] for line in ([school_class.name, exported], header)]
     figures = _Figures()
     for row in rows:
-        line = [row.student.username, row.student.first_name, row.student.last_name]
+        student = row.student
+        line = [safe_cell(student.username), safe_cell(student.first_name), safe_cell(student.last_name)]
         for column, cell in zip(columns, row.cells, strict=True):
             line += _cells(column.assignment, cell, figures)
         lines.append(line)
-    return [[safe_cell(value) for value in line] for line in lines]
+    return lines
 
 
 def progress_csv(school_class: SchoolClass, *, today: date) -> bytes:
