@@ -1,6 +1,6 @@
 """Reads for classes: each student's progress on each assignment (from their own TaskProgress and Attempt
-rows, a few queries for a whole class) and a class's progress table. One student's own reads are in
-`classes.student_selectors`."""
+rows, counted in a few statements for a whole class: classes.table_work) and a class's progress table, its
+columns read in one (classes.table_columns). One student's own reads are in `classes.student_selectors`."""
 
 from dataclasses import dataclass
 from datetime import UTC, datetime

@@ -29,6 +29,7 @@ ALONE = "a.solved AND NOT (a.hinted OR a.solution_seen OR a.helped_before)"
 
 
 def marks(values: Collection[object]) -> str:
+    """A placeholder for each value, for a list of them (`IN (…)`)."""
     return ", ".join(["%s"] * len(values))
 
 
@@ -37,6 +38,7 @@ def _table(model: type[Attempt] | type[PuzzleTheme] | type[TaskProgress]) -> str
 
 
 def _run(selects: list[tuple[str, list[Param]]]) -> list[tuple[int, ...]]:
+    """The rows of the selects, run as one statement."""
     if not selects:
         return []
     with connection.cursor() as cursor:
@@ -150,9 +152,8 @@ def set_work(columns: list[Column], student_ids: list[int]) -> dict[tuple[int, i
         and (column.assignment.kind != Assignment.Kind.PUZZLES or column.chosen)
     ]
     work: dict[tuple[int, int], SetWork] = {}
-    for assignment_id, user_id, puzzle_id, tries, alone, alone_puzzles, solved_puzzles, in_time, gone in _run(
-        selects
-    ):
+    rows = _run(selects)
+    for assignment_id, user_id, puzzle_id, tries, alone, alone_puzzles, solved_puzzles, in_time, gone in rows:
         one = work.get((assignment_id, user_id))
         if one is None:
             one = work[(assignment_id, user_id)] = SetWork()
