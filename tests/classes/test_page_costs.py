@@ -1,5 +1,6 @@
 """What a teacher's class pages read, for a class of 5 students and one of 60 with four assignments worked on
-(testing.class_work): the same queries for both; and the class page's table, 30 students a page."""
+(testing.class_work): the same queries for both (the class page, its file, an assignment's results, the
+leaderboard); and the class page's table, 30 students a page."""
 
 import re
 
@@ -74,6 +75,22 @@ def test_an_assignments_results_read_as_much_for_5_students_as_for_60(
     with django_assert_num_queries(queries):
         page = teacher.get(url).content.decode()
     assert page.count('<tr><th scope="row">') >= count
+
+
+@pytest.mark.parametrize("count", [LIGHT, HEAVY])
+def test_the_class_file_reads_as_much_for_5_students_as_for_60(
+    school_class, lesson, almaz, make, count, django_assert_num_queries
+):
+    class_at_work(school_class, lesson, count)
+    teacher = make.logged_in(almaz)
+    url = reverse("classes:progress_csv", args=[school_class.pk])
+    teacher.get(url)
+    # The session and the user; the class and whether its reader teaches; the assignments with their
+    # lessons, tasks, chosen puzzles and theme sets' pools; the students; their stars, and their tries at
+    # all the puzzle sets.
+    with django_assert_num_queries(8):
+        lines = teacher.get(url).content.decode("utf-8-sig").splitlines()
+    assert len(lines) == 2 + count + 2  # the class and the day, the headings, Selam, Dawit and the pupils
 
 
 @pytest.mark.parametrize("count", [LIGHT, HEAVY])
