@@ -97,27 +97,35 @@ class SetWork:
 
 
 def _set_select(column: Column, student_ids: list[int]) -> tuple[str, list[Param]]:
-    """One set's counts, grouped by student (and puzzle, for chosen puzzles), and their parameters in the
-    order of their places in it. A theme set's try is joined with its puzzle's row of the theme within the
-    band, which also says whether the puzzle is still active; the chosen puzzles disabled since are the
-    column's own."""
+    """One set's counts and their parameters in the order of their places in it. A theme set's tries are
+    grouped by student and its puzzles counted distinct; each try is joined with its puzzle's row of the theme
+    within the band, which also says whether the puzzle is still active. A chosen set's tries are grouped by
+    student and puzzle, where a puzzle counts if any of its tries does (no distinct count to sort for); its
+    disabled puzzles are the column's own."""
     assignment = column.assignment
     adapt = connection.ops.adapt_datetimefield_value
     chosen = assignment.kind == Assignment.Kind.PUZZLES
     deadline = assignment.deadline
-    params: list[Param] = []
-    in_time = gone = "0"
-    if deadline:
-        in_time = f"COUNT(DISTINCT CASE WHEN {ALONE} AND a.created <= %s THEN a.puzzle_id END)"
-        params.append(adapt(deadline))
-    if not chosen:
-        gone = f"COUNT(DISTINCT CASE WHEN {ALONE} AND NOT x.active THEN a.puzzle_id END)"
-    elif column.disabled:
-        gone = (
-            f"COUNT(DISTINCT CASE WHEN {ALONE} AND a.puzzle_id IN ({marks(column.disabled)})"
-            " THEN a.puzzle_id END)"
-        )
-        params += sorted(column.disabled)
+    # The puzzles with a try solved alone, solved at all, solved alone by the deadline, and solved alone at a
+    # puzzle disabled since ("" for a count that is 0 whatever the tries).
+    late = f"{ALONE} AND a.created <= %s" if deadline else ""
+    gone = (
+        "NOT x.active"
+        if not chosen
+        else f"a.puzzle_id IN ({marks(column.disabled)})"
+        if column.disabled
+        else ""
+    )
+    params: list[Param] = [adapt(deadline)] if deadline else []
+    params += sorted(column.disabled) if chosen else []
+    counts = []
+    for condition in (ALONE, "a.solved", late, f"{ALONE} AND {gone}" if gone else ""):
+        if not condition:
+            counts.append("0")
+        elif chosen:
+            counts.append(f"MAX(CASE WHEN {condition} THEN 1 ELSE 0 END)")
+        else:
+            counts.append(f"COUNT(DISTINCT CASE WHEN {condition} THEN a.puzzle_id END)")
     source = f"{_table(Attempt)} a"
     if not chosen:
         source += f" JOIN {_table(PuzzleTheme)} x ON x.puzzle_id = a.puzzle_id AND x.theme = %s"
@@ -133,8 +141,7 @@ def _set_select(column: Column, student_ids: list[int]) -> tuple[str, list[Param
         params += column.chosen
     sql = (
         f"SELECT {int(assignment.pk)}, a.user_id, {'a.puzzle_id' if chosen else 'NULL'}, COUNT(*),"
-        f" COUNT(CASE WHEN {ALONE} THEN 1 END), COUNT(DISTINCT CASE WHEN {ALONE} THEN a.puzzle_id END),"
-        f" COUNT(DISTINCT CASE WHEN a.solved THEN a.puzzle_id END), {in_time}, {gone}"
+        f" COUNT(CASE WHEN {ALONE} THEN 1 END), {', '.join(counts)}"
         f" FROM {source} WHERE {where} GROUP BY a.user_id{', a.puzzle_id' if chosen else ''}"
     )
     return sql, params
