@@ -18,7 +18,7 @@ def _class_for_reader(user: User, class_id: int) -> tuple[SchoolClass, bool]:
     school_class = get_object_or_404(SchoolClass.objects.select_related("teacher"), pk=class_id)
     if (
         not access.teaches(school_class, user)
-        and school_class.archived_at is None
+        and not school_class.archived
         and school_class.memberships.filter(student=user).exists()
     ):
         return school_class, False
