@@ -36,9 +36,10 @@ THEME_PUZZLES_SHOWN = 30
 ARROWS_DRAWN = 5
 
 
-@dataclass
+@dataclass(slots=True)
 class Answer:
-    """One student's work on one task or puzzle."""
+    """One student's work on one task or puzzle (with slots: a results page makes one for each student and
+    item)."""
 
     student: Named
     name: str  # as the page names the student (`_names`)

@@ -9,7 +9,6 @@ from html import escape as _escape
 from django.urls import reverse
 from django.utils import formats
 from django.utils.formats import localize
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext, pgettext
 
@@ -184,7 +183,8 @@ def _answer_cells(answer: Answer, is_task: bool, words: _AnswerWords) -> str:
 
 
 def _tried_cells(answer: Answer, is_task: bool, words: _AnswerWords) -> str:
-    first_wrong = conditional_escape(answer.first_wrong) if answer.first_wrong else "–"
+    wrong = answer.first_wrong  # drawn already (SafeString), or a question's option, which is escaped here
+    first_wrong = (wrong if isinstance(wrong, SafeString) else _escape(wrong)) if wrong else "–"
     time = words.time(answer.seconds) if answer.tries else "–"
     cells = (
         f"<td>{answer.tries}</td><td>{words.result(answer)}</td><td>{first_wrong}</td>"
