@@ -24,11 +24,14 @@ from trainer.models import Attempt, PuzzleTheme
 END_OF_TIME = datetime.max.replace(tzinfo=UTC)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Cell:
     """One student's standing on one assignment. `done` of `total` are tasks with a star, or puzzles solved
     alone (without a hint, without having seen the solution); stars for course work, attempts for puzzle sets,
-    and `helped` the puzzles solved only with a hint or after seeing the solution, which do not count."""
+    and `helped` the puzzles solved only with a hint or after seeing the solution, which do not count.
+
+    A cell is read, never changed: the students of a column who tried nothing share one. It is not frozen,
+    which made each of a class's hundreds of cells several times as long to make."""
 
     status: str
     done: int
