@@ -119,8 +119,8 @@ def _headings(column: Column) -> list[str]:
     return [f"{title}: {word}" for word in words]
 
 
-def _cells(assignment: Assignment, cell: Cell, figures: _Figures) -> list[str]:
-    if assignment.is_course:
+def _cells(course: bool, cell: Cell, figures: _Figures) -> list[str]:
+    if course:
         return [figures.status(cell), figures.number(cell.done), figures.number(cell.stars)]
     return [figures.status(cell), figures.number(cell.done), figures.rate(cell), figures.number(cell.helped)]
 
@@ -134,11 +134,12 @@ def progress_rows(school_class: SchoolClass, *, today: date) -> list[list[str]]:
         header += _headings(column)
     lines = [[safe_cell(value) for value in line] for line in ([school_class.name, exported], header)]
     figures = _Figures()
+    courses = [column.assignment.is_course for column in columns]
     for row in rows:
         student = row.student
         line = [safe_cell(student.username), safe_cell(student.first_name), safe_cell(student.last_name)]
-        for column, cell in zip(columns, row.cells, strict=True):
-            line += _cells(column.assignment, cell, figures)
+        for course, cell in zip(courses, row.cells, strict=True):
+            line += _cells(course, cell, figures)
         lines.append(line)
     return lines
 
