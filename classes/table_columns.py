@@ -61,12 +61,12 @@ LESSON_FIELDS = ("id", "slug", "order", "title", "title_sk")
 TASK_FIELDS = ("id", "lesson_id", "order", "title", "title_sk")
 
 
-def _statement() -> str:
+def _statement(one: bool) -> str:
     """Each assignment of a class joined with its lesson and the lesson's tasks, its chosen tasks with their
     lessons, and its chosen puzzles in the teacher's order: an assignment is of one kind, so it comes in as
     many rows as it has items (one if none). A theme set's active puzzles in its band are counted beside it
     (`t.active = %s`, not the bare column, so that the theme's index of active puzzles by rating serves);
-    its parameters are the theme sets' kind, True and the class."""
+    its parameters are the theme sets' kind, True and the class, and the assignment if `one`."""
     table = {
         name: connection.ops.quote_name(model._meta.db_table)
         for name, model in (
@@ -97,16 +97,19 @@ def _statement() -> str:
         f" LEFT JOIN {table['lessons']} cl ON cl.id = ct.lesson_id"
         f" LEFT JOIN {table['chosen_puzzles']} cp ON cp.assignment_id = a.id"
         f" LEFT JOIN {table['puzzles']} p ON p.id = cp.puzzle_id"
-        " WHERE a.school_class_id = %s ORDER BY a.created, a.id, cp.id"
+        f" WHERE a.school_class_id = %s{' AND a.id = %s' if one else ''} ORDER BY a.created, a.id, cp.id"
     )
 
 
-def columns(school_class: SchoolClass) -> list[Column]:
-    """The class's assignments as columns, in their order (Assignment.Meta.ordering), in one statement of
-    SQL (`_statement`): built by the ORM, its joins cost many times what the database takes to answer them,
-    on every page of the class's table. Lessons and tasks hold only LESSON_FIELDS and TASK_FIELDS; another
-    field is read from the database if asked for."""
-    rows = Assignment.objects.raw(_statement(), [Assignment.Kind.THEME, True, school_class.pk])
+def columns(school_class: SchoolClass, assignment_id: int | None = None) -> list[Column]:
+    """The class's assignments as columns, in their order (Assignment.Meta.ordering), or only the one of
+    `assignment_id` (none if the class has no such assignment), in one statement of SQL (`_statement`): built
+    by the ORM, its joins cost many times what the database takes to answer them, on every page of the
+    class's table. Lessons and tasks hold only LESSON_FIELDS and TASK_FIELDS; another field is read from the
+    database if asked for."""
+    one = assignment_id is not None
+    params = [Assignment.Kind.THEME, True, school_class.pk, *([assignment_id] if one else [])]
+    rows = Assignment.objects.raw(_statement(one), params)
     db = rows.db
     lessons: dict[int, Lesson] = {}
 

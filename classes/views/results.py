@@ -15,9 +15,10 @@ from classes.views.reach import taught_class
 @require_safe
 def assignment_results(request: HttpRequest, class_id: int, assignment_id: int) -> HttpResponse:
     school_class = taught_class(request, class_id)
-    column = next((one for one in columns(school_class) if one.assignment.pk == assignment_id), None)
-    if column is None:
+    found = columns(school_class, assignment_id)
+    if not found:
         raise Http404
+    [column] = found
     students = selectors.students_of(school_class)
     context = {
         "school_class": school_class,

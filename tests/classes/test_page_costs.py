@@ -67,8 +67,8 @@ def test_an_assignments_results_read_as_much_for_5_students_as_for_60(
     teacher = make.logged_in(almaz)
     url = reverse("classes:assignment_results", args=[school_class.pk, assignment.pk])
     teacher.get(url)
-    # The session and the user; the class and whether its reader teaches; the class's assignments with what
-    # they are made of (a theme set's pool too); the assignment's tasks or chosen puzzles with all they are;
+    # The session and the user; the class and whether its reader teaches; the assignment with what it is
+    # made of (a theme set's pool too); its tasks or chosen puzzles with all they are;
     # the students; then the lesson's tries and stars, the chosen puzzles' tries, or a theme set's most
     # tried puzzles, what they are and their tries.
     queries = {"lesson": 9, "puzzles": 8, "theme": 9}[kind]
