@@ -2,7 +2,9 @@
 puzzles), read for the whole class in one statement. The tables, the file of the class's progress and the
 pages of one assignment count a student's work against a column alike (classes.selectors)."""
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate, pairwise
 from typing import Any
 
 from django.db import connection
@@ -56,9 +58,42 @@ class _Loaded:
 
 
 #: What `columns` reads of a lesson and of a task, in the models' order of their fields (Model.from_db's):
-#: what their titles and addresses need.
+#: what their titles and addresses need. An assignment is read whole.
 LESSON_FIELDS = ("id", "slug", "order", "title", "title_sk")
 TASK_FIELDS = ("id", "lesson_id", "order", "title", "title_sk")
+ASSIGNMENT_FIELDS = [field.attname for field in Assignment._meta.concrete_fields]
+ASSIGNMENT_COLUMNS = [field.column for field in Assignment._meta.concrete_fields]
+#: Where each part of a row of the statement begins and ends: the assignment, its lesson, a task of the
+#: lesson, a chosen task, its lesson, and a chosen puzzle with whether it is active and the theme's pool.
+_SIZES = (
+    len(ASSIGNMENT_FIELDS),
+    len(LESSON_FIELDS),
+    len(TASK_FIELDS),
+    len(TASK_FIELDS),
+    len(LESSON_FIELDS),
+    3,
+)
+_PARTS = list(pairwise(accumulate(_SIZES, initial=0)))
+
+
+def _converters() -> Callable[[tuple[Any, ...]], list[Any]]:
+    """What makes an assignment's values as the database gives them the ORM's (its time aware, on SQLite):
+    the converters the ORM's compiler applies to each field."""
+    found = []
+    for index, field in enumerate(Assignment._meta.concrete_fields):
+        column = field.get_col(Assignment._meta.db_table)
+        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
+        if converters:
+            found.append((index, column, converters))
+
+    def convert(values: tuple[Any, ...]) -> list[Any]:
+        converted = list(values)
+        for index, column, converters in found:
+            for converter in converters:
+                converted[index] = converter(converted[index], column, connection)
+        return converted
+
+    return convert
 
 
 def _statement(one: bool) -> str:
@@ -80,15 +115,16 @@ def _statement(one: bool) -> str:
         )
     }
 
-    def picked(alias: str, fields: tuple[str, ...]) -> str:
-        return ", ".join(f'{alias}."{name}" AS {alias}_{name}' for name in fields)
+    def picked(alias: str, fields: Sequence[str]) -> str:
+        return ", ".join(f'{alias}."{name}"' for name in fields)
 
     return (
-        f"SELECT a.*, {picked('l', LESSON_FIELDS)}, {picked('lt', TASK_FIELDS)}, {picked('ct', TASK_FIELDS)},"
-        f" {picked('cl', LESSON_FIELDS)}, cp.puzzle_id AS cp_puzzle_id, p.active AS p_active,"
+        f"SELECT {picked('a', ASSIGNMENT_COLUMNS)}, {picked('l', LESSON_FIELDS)},"
+        f" {picked('lt', TASK_FIELDS)}, {picked('ct', TASK_FIELDS)}, {picked('cl', LESSON_FIELDS)},"
+        " cp.puzzle_id, p.active,"
         f" CASE WHEN a.kind = %s THEN (SELECT COUNT(*) FROM {table['themes']} t WHERE t.theme = a.theme"
         " AND t.active = %s AND (a.rating_min IS NULL OR t.rating >= a.rating_min)"
-        " AND (a.rating_max IS NULL OR t.rating <= a.rating_max)) END AS in_band"
+        " AND (a.rating_max IS NULL OR t.rating <= a.rating_max)) END"
         f" FROM {table['assignments']} a"
         f" LEFT JOIN {table['lessons']} l ON l.id = a.lesson_id"
         f" LEFT JOIN {table['tasks']} lt ON lt.lesson_id = l.id"
@@ -109,35 +145,39 @@ def columns(school_class: SchoolClass, assignment_id: int | None = None) -> list
     database if asked for."""
     one = assignment_id is not None
     params = [Assignment.Kind.THEME, True, school_class.pk, *([assignment_id] if one else [])]
-    rows = Assignment.objects.raw(_statement(one), params)
-    db = rows.db
+    with connection.cursor() as cursor:
+        cursor.execute(_statement(one), params)
+        rows = cursor.fetchall()
+    db = Assignment.objects.db
+    convert = _converters()
     lessons: dict[int, Lesson] = {}
 
-    def lesson_of(extra: dict[str, Any], alias: str) -> Lesson:
-        values = [extra[f"{alias}_{name}"] for name in LESSON_FIELDS]
+    def lesson_of(values: tuple[Any, ...]) -> Lesson:
         found = lessons.get(values[0])
         if found is None:
             found = lessons[values[0]] = Lesson.from_db(db, LESSON_FIELDS, values)
         return found
 
-    def task_of(extra: dict[str, Any], alias: str, lesson: Lesson) -> Task:
-        task = Task.from_db(db, TASK_FIELDS, [extra[f"{alias}_{name}"] for name in TASK_FIELDS])
+    def task_of(values: tuple[Any, ...], lesson: Lesson) -> Task:
+        task = Task.from_db(db, TASK_FIELDS, values)
         task.lesson = lesson
         return task
 
     loaded: dict[int, _Loaded] = {}
     for row in rows:
-        extra = vars(row)  # the joined columns, which the raw query sets on the assignment by their names
-        entry = loaded.get(row.pk)
+        own, lesson, lesson_task, chosen_task, chosen_lesson, (puzzle, active, in_band) = (
+            row[start:end] for start, end in _PARTS
+        )
+        entry = loaded.get(own[0])
         if entry is None:
-            if row.lesson_id is not None:
-                row.lesson = lesson_of(extra, "l")
-            entry = loaded[row.pk] = _Loaded(row, extra["in_band"])
-        lesson_task, chosen_task, puzzle = extra["lt_id"], extra["ct_id"], extra["cp_puzzle_id"]
-        if lesson_task is not None and lesson_task not in entry.lesson_tasks:
-            entry.lesson_tasks[lesson_task] = task_of(extra, "lt", lesson_of(extra, "l"))
-        if chosen_task is not None and chosen_task not in entry.chosen_tasks:
-            entry.chosen_tasks[chosen_task] = task_of(extra, "ct", lesson_of(extra, "cl"))
+            assignment = Assignment.from_db(db, ASSIGNMENT_FIELDS, convert(own))
+            if assignment.lesson_id is not None:
+                assignment.lesson = lesson_of(lesson)
+            entry = loaded[assignment.pk] = _Loaded(assignment, in_band)
+        if lesson_task[0] is not None and lesson_task[0] not in entry.lesson_tasks:
+            entry.lesson_tasks[lesson_task[0]] = task_of(lesson_task, lesson_of(lesson))
+        if chosen_task[0] is not None and chosen_task[0] not in entry.chosen_tasks:
+            entry.chosen_tasks[chosen_task[0]] = task_of(chosen_task, lesson_of(chosen_lesson))
         if puzzle is not None:
-            entry.puzzles.setdefault(puzzle, bool(extra["p_active"]))
+            entry.puzzles.setdefault(puzzle, bool(active))
     return [entry.column() for entry in loaded.values()]
