@@ -244,6 +244,9 @@ def _puzzle_cells(
             late=mine.in_time < total,
             now=now,
         )
+        next_puzzle_id = None
+        if openable:  # the first chosen puzzle not solved alone, in the teacher's order
+            next_puzzle_id = next((pk for pk in openable if pk not in mine.solved_ids), None)
         cell = cells[(assignment_id, student_id)] = Cell(
             status=status,
             done=min(mine.solved, total),
@@ -252,7 +255,7 @@ def _puzzle_cells(
             solved_attempts=mine.alone,
             helped=mine.helped,
             finished_late=late,
-            next_puzzle_id=next((pk for pk in openable if pk not in mine.solved_ids), None),
+            next_puzzle_id=next_puzzle_id,
         )
         if mine is nothing:
             untouched = cell
