@@ -1,14 +1,17 @@
 """What choosing the next puzzle reads whatever the player's history: a window's looks (upwards and downwards,
 for each theme chosen) are one statement that leaves out the puzzles the player has tried, so the training
 page reads the same rows for a player with no tries and for one with thousands; a player who has tried
-every puzzle near their rating is led further by the wider windows, one statement each."""
+every puzzle near their rating is led further by the wider windows, one statement each. The page's links that
+take no argument are reversed once per language."""
 
 import random
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from testing.factories import AttemptFactory, PuzzleFactory, UserFactory
+from trainer import page_links
 from trainer.models import Attempt, PlayerRating, Puzzle
 from trainer.selectors import WINDOWS, next_puzzle
 
@@ -77,3 +80,15 @@ def test_the_same_seed_offers_the_same_puzzle(pool):
     player = UserFactory()
     picks = {next_puzzle(user=player, rating=1500, rng=random.Random("a reload")) for _ in range(5)}
     assert len(picks) == 1 and isinstance(picks.pop(), Puzzle)
+
+
+def test_the_links_kept_are_the_addresses_reversed_in_each_language(client, pool):
+    page_links._KEPT.clear()
+    for language in ("en", "sk"):
+        with translation.override(language):
+            assert page_links.links() == {name: reverse(view) for name, view in page_links.VIEWS.items()}
+    assert page_links.links()["streak"] == "/train/streak/"
+    with translation.override("sk"):
+        assert page_links.links()["streak"] == "/sk/train/streak/"
+    slovak = client.get(f"/sk{reverse('trainer:puzzle', args=[pool[0].pk])}").text
+    assert 'href="/sk/train/streak/"' in slovak and 'action="/sk/train/difficulty/"' in slovak

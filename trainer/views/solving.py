@@ -28,7 +28,7 @@ from senterej.board.view import BoardView
 from senterej.engine import WHITE, Position
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.position import move_from, move_to
-from trainer import hints, judging, missed, offers, selectors, services
+from trainer import hints, judging, missed, offers, page_links, selectors, services
 from trainer.focus import Focus
 from trainer.forms import (
     DifficultyForm,
@@ -360,6 +360,7 @@ def puzzle_context(
         "themes_url": reverse("trainer:themes") + (f"?{focus.query}" if focus.themes or focus.band else ""),
         "next_url": focus.next_url,
         "difficulty_label_for": difficulty_label_for(),
+        "links": page_links.links(),
         "difficulty_menu": difficulty_menu(page["difficulty"]),
     }
 

@@ -1,0 +1,42 @@
+"""The addresses a puzzle's page links to that take no argument (the runs, endgame practice, the reviews, the
+dashboard, the difficulty's form, logging in, the analysis board), reversed once per language and kept in
+this process: they change only with the URLconf and its prefix, and reversing each again on every page cost
+as much as drawing the board."""
+
+from typing import Any
+
+from django.core.signals import setting_changed
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.translation import get_language
+
+#: Each address by the name the puzzle's template gives it, with the view's name.
+VIEWS = {
+    "streak": "trainer:streak",
+    "storm": "trainer:storm",
+    "endings": "endings",
+    "reviews": "reviews:queue",
+    "dashboard": "trainer:dashboard",
+    "difficulty": "trainer:difficulty",
+    "train": "trainer:train",
+    "login": "login",
+    "analysis": "analysis:board",
+}
+
+_KEPT: dict[tuple[str | None, str, str | None], dict[str, str]] = {}
+
+
+def links() -> dict[str, str]:
+    """The addresses in the active language, under the script's prefix and the active URLconf."""
+    key = (get_language(), get_script_prefix(), get_urlconf())
+    found = _KEPT.get(key)
+    if found is None:
+        found = _KEPT[key] = {name: reverse(view) for name, view in VIEWS.items()}
+    return found
+
+
+def _forget_links(**kwargs: Any) -> None:
+    """Settings changed (a test's URLconf or languages): the addresses are reversed again."""
+    _KEPT.clear()
+
+
+setting_changed.connect(_forget_links)
