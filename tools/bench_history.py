@@ -59,6 +59,8 @@ class Size:
     students: int
 
 
+#: How many first tries at puzzles are missed whatever the ratings say: the light learner's review cards.
+FIRST_MISSES = 3
 #: More tasks than the course has: all of them.
 WHOLE_COURSE = 10_000
 LIGHT = Size(attempts=10, puzzles_tried=8, cards=3, task_cards=1, tasks_done=2, games=10, students=5)
@@ -125,9 +127,10 @@ def seed_learner(
 
 def seed_attempts(learner: User, size: Size, now: datetime, rng: random.Random) -> float:
     """The learner's attempts, oldest first, about a hundred a day; the first try at a puzzle is rated, and
-    the tries still to come are spread so that first tries come all along. The first tries at the first few
-    puzzles are misses, so that there are missed puzzles enough for the review cards. Answers the rating
-    reached."""
+    the tries still to come are spread so that first tries come all along. A first try is solved as often as
+    the ratings expect and moves the rating as an Elo step would, so the rating stays among the puzzles'
+    (a heavy learner's is not thousands below them); the first few are misses, and later tries miss one time
+    in three, so that there are missed puzzles enough for the review cards. Answers the rating reached."""
     pool = dict(Puzzle.objects.filter(active=True).order_by("pk").values_list("pk", "rating"))
     fresh = rng.sample(sorted(pool), size.puzzles_tried)
     tried: list[int] = []
@@ -140,7 +143,9 @@ def seed_attempts(learner: User, size: Size, now: datetime, rng: random.Random) 
         puzzle_id = fresh.pop() if first else rng.choice(tried)
         if first:
             tried.append(puzzle_id)
-        solved = rng.random() < 0.65 and not (first and len(tried) <= size.cards)
+        expected = 1 / (1 + 10 ** ((pool[puzzle_id] - rating) / 400))
+        odds = expected if first else 0.65
+        solved = rng.random() < odds and not (first and len(tried) <= FIRST_MISSES)
         hinted = not first and not solved and rng.random() < 0.2
         row = Attempt(
             user=learner,
@@ -154,7 +159,7 @@ def seed_attempts(learner: User, size: Size, now: datetime, rng: random.Random) 
             created=now - span * left / size.attempts,
         )
         if first:
-            change = rng.uniform(4, 16) * (1 if solved else -1)
+            change = 32 * (solved - expected)
             row.rating_before, row.rating_after = rating, rating + change
             row.puzzle_rating_before = pool[puzzle_id]
             row.puzzle_rating_after = pool[puzzle_id] - change / 4
