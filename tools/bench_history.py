@@ -127,10 +127,11 @@ def seed_learner(
 
 def seed_attempts(learner: User, size: Size, now: datetime, rng: random.Random) -> float:
     """The learner's attempts, oldest first, about a hundred a day; the first try at a puzzle is rated, and
-    the tries still to come are spread so that first tries come all along. A first try is solved as often as
-    the ratings expect and moves the rating as an Elo step would, so the rating stays among the puzzles'
-    (a heavy learner's is not thousands below them); the first few are misses, and later tries miss one time
-    in three, so that there are missed puzzles enough for the review cards. Answers the rating reached."""
+    the first tries are spread over the history's first half, so that each puzzle is tried again many times
+    after. A first try is solved as often as the ratings expect and moves the rating as an Elo step would,
+    so the rating stays among the puzzles' (a heavy learner's is not thousands below them); the first few
+    are misses, and later tries miss one time in three, so that there are missed puzzles enough for the
+    review cards. Answers the rating reached."""
     pool = dict(Puzzle.objects.filter(active=True).order_by("pk").values_list("pk", "rating"))
     fresh = rng.sample(sorted(pool), size.puzzles_tried)
     tried: list[int] = []
@@ -139,7 +140,7 @@ def seed_attempts(learner: User, size: Size, now: datetime, rng: random.Random) 
     rows = []
     for index in range(size.attempts):
         left = size.attempts - index
-        first = bool(fresh) and (not tried or rng.random() * left < len(fresh))
+        first = bool(fresh) and (not tried or rng.random() * max(left - size.attempts // 2, 1) < len(fresh))
         puzzle_id = fresh.pop() if first else rng.choice(tried)
         if first:
             tried.append(puzzle_id)
