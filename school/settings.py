@@ -131,6 +131,8 @@ if TASKS["default"]["BACKEND"] == RQ_BACKEND:
     INSTALLED_APPS.append("django_rq")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Sessions in the database, each read by a statement built once (accounts/session_rows.py).
+SESSION_ENGINE = "accounts.session_rows"
 AUTHENTICATION_BACKENDS = [
     # First, so that a username locked out on this device is refused before any password is checked.
     "axes.backends.AxesStandaloneBackend",
