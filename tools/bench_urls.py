@@ -1,7 +1,7 @@
 """The page benchmark's URLconf: the site's own addresses and, beside them, a trivial view that every page is
 measured against. Only `tools.bench_pages` uses it; the site never routes to the trivial view."""
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.urls import URLPattern, URLResolver, path
 
 from school.urls import urlpatterns as site_urlpatterns
@@ -12,8 +12,9 @@ def trivial(request: HttpRequest) -> HttpResponse:
 
 
 def trivial_signed_in(request: HttpRequest) -> HttpResponse:
-    """The least a signed-in page does: find who is asking (the session's row and the user's)."""
-    return HttpResponse("ok" if request.user.is_authenticated else "who?")
+    """The least a signed-in page does: find who is asking (the session's row and the user's). Refused to a
+    visitor not signed in, so that a benchmark whose session is lost stops rather than measures less."""
+    return HttpResponse("ok") if request.user.is_authenticated else HttpResponseForbidden()
 
 
 urlpatterns: list[URLPattern | URLResolver] = [
