@@ -82,5 +82,5 @@ class RefuseNulMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if NUL in request.path or _holds_nul(request.GET) or _holds_nul(request.POST):
-            return render(request, "400.html", status=400)
+            return render(request, "400.html", {"holds_nul": True}, status=400)
         return self.get_response(request)

@@ -48,3 +48,17 @@ def test_the_page_speaks_the_reader_s_language(client):
     assert response.status_code == 400
     page = response.content.decode()
     assert '<html lang="sk">' in page and "Obsahuje znak, ktorý žiadna adresa, ťah ani formulár" in page
+
+
+@pytest.mark.parametrize("host", ["elsewhere.example", "", "a b", "x" * 300])
+@pytest.mark.parametrize("signed_in", [False, True])
+def test_a_request_to_a_name_not_the_sites_is_a_400_with_words_and_the_menu(client, learner, host, signed_in):
+    """A forged or empty `Host` is refused (Django's ALLOWED_HOSTS) with the site's own 400 page, whose menu
+    and log-in links are drawn without reading the host again."""
+    if signed_in:
+        client.force_login(learner)
+    response = client.get("/train/", HTTP_HOST=host)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "It was not sent as this site reads requests" in page
+    assert 'href="/learn/"' in page
