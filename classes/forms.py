@@ -28,6 +28,8 @@ MAX_CHOSEN_PUZZLES = 100
 #: The largest puzzle number an error message repeats: a longer one is only said to be too large (it is no
 #: puzzle's, and repeating a hundred digits helps no one).
 LARGEST_SAID = 10**12 - 1
+#: The largest key a row can have (a 64-bit integer).
+LARGEST_KEY = 2**63 - 1
 #: Puzzle numbers are written in the digits 0-9 only: "²" or "٣" are digits to str.isdigit, not to int.
 PUZZLE_NUMBER = re.compile(r"[0-9]+")
 
@@ -80,6 +82,24 @@ def theme_choices() -> list[tuple[str, str]]:
 class TaskChoiceField(forms.ModelMultipleChoiceField[Task]):
     def label_from_instance(self, obj: Task) -> str:
         return f"{obj.lesson.order}.{obj.order} {obj.local_title}"
+
+    def clean(self, value: Any) -> Any:
+        """The chosen tasks; a number no key can be (beyond the database's integers, which SQLite refuses
+        to compare, rather than finding nothing) is not one of the choices."""
+        for key in value if isinstance(value, list | tuple) else ():
+            if abs(_as_number(key)) > LARGEST_KEY:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"], code="invalid_choice", params={"value": key[:20]}
+                )
+        return super().clean(value)
+
+
+def _as_number(key: object) -> int:
+    """The whole number a chosen key says, or 0 for one that says none (the field refuses it then)."""
+    try:
+        return int(str(key))
+    except ValueError:
+        return 0
 
 
 class LessonChoiceField(forms.ModelChoiceField[Lesson]):

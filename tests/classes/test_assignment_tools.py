@@ -103,6 +103,10 @@ def test_editing_refuses_a_theme_set_asking_more_puzzles_than_the_band_has(schoo
         {"kind": "lesson", "lesson": "1", "due_on": "2026-02-30"},
         {"kind": "lesson", "lesson": "1", "due_on": "2026-03-01", "due_time": "25:00"},
         {"kind": "puzzles", "puzzle_ids": "99999999999999999999999"},
+        {"kind": "tasks", "lesson": "1", "tasks": "99999999999999999999999"},
+        {"kind": "tasks", "tasks": ["1", str(2**63)]},
+        {"kind": "tasks", "tasks": "-99999999999999999999999"},
+        {"kind": "tasks", "tasks": "1e400"},
         {"kind": "nonsense"},
     ],
 )
