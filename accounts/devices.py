@@ -6,7 +6,8 @@ device: five wrong passwords typed on one device pause that account on that devi
 
 Guessing from many devices (or a script that drops the cookie, whose failures count under the username and
 its address) is bounded by a ceiling for the account as a whole: once its failures from all devices within
-the cool-off reach ACCOUNT_CEILING, every device waits. The ceiling is high, so that no pupil reaches it by
+the cool-off reach ACCOUNT_CEILING, every device waits but those the account has logged in on before (its
+owner's: a guesser cannot lock the owner out). The ceiling is high, so that no pupil reaches it by
 mistyping, and it lifts with the cool-off (or when a teacher gives the account a new password)."""
 
 import re
@@ -15,6 +16,7 @@ from datetime import timedelta
 
 from django.apps import apps
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db.models import Model, Q, Sum
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import timezone
@@ -29,6 +31,10 @@ DEVICE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 DEVICE_LIMIT = 5
 #: Wrong passwords for one account from all devices together before every device waits.
 ACCOUNT_CEILING = 50
+#: The signed cookie that names the accounts that have logged in on a browser, and how many it keeps (a
+#: classroom's shared computer remembers its latest).
+KNOWN, KNOWN_SALT, KNOWN_KEPT = "senterej_accounts", "accounts.devices.known", 40
+ACCOUNT_KEY = re.compile(r"[0-9]{1,18}")
 #: What a lock name keeps of the username typed (axes keeps 255 characters).
 USERNAME_KEPT = 200
 ON_DEVICE, AT_ADDRESS = " #", " @"
@@ -96,8 +102,40 @@ def account_failures(username: str) -> int:
     return int(attempts.aggregate(total=Sum("failures_since_start"))["total"] or 0)
 
 
+def known_accounts(request: HttpRequest) -> list[int]:
+    """The accounts that have logged in on this browser, the latest first, from their signed cookie."""
+    value = request.get_signed_cookie(KNOWN, default="", salt=KNOWN_SALT, max_age=AGE) or ""
+    return [int(word) for word in value.split(".") if ACCOUNT_KEY.fullmatch(word)][:KNOWN_KEPT]
+
+
+def remember_account(request: HttpRequest, response: HttpResponseBase, user_id: int) -> None:
+    """Notes on the browser that this account has logged in on it (devices.known_device)."""
+    kept = [user_id, *(pk for pk in known_accounts(request) if pk != user_id)][:KNOWN_KEPT]
+    response.set_signed_cookie(
+        KNOWN,
+        ".".join(str(pk) for pk in kept),
+        salt=KNOWN_SALT,
+        max_age=AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+def known_device(request: HttpRequest, username: str) -> bool:
+    """Whether the account has logged in on this browser before: only its owner, or someone they let in,
+    can have made it so, since the note is signed by the site."""
+    known = known_accounts(request)
+    if not known:
+        return False
+    return get_user_model()._default_manager.filter(pk__in=known, username__iexact=username).exists()
+
+
 def account_paused(request: HttpRequest, credentials: dict[str, object] | None = None) -> bool:
-    return account_failures(_username(request, credentials)) >= ACCOUNT_CEILING
+    """Whether the account's ceiling pauses it on this device: it does on every device but those the account
+    has logged in on before, so that no one guessing from elsewhere can lock its owner out."""
+    username = _username(request, credentials)
+    return account_failures(username) >= ACCOUNT_CEILING and not known_device(request, username)
 
 
 def failure_limit(request: HttpRequest, credentials: dict[str, object] | None = None) -> int:

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.db import transaction
@@ -55,7 +55,9 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(next_url or "home")
+        response = redirect(next_url or "home")
+        devices.remember_account(request, response, user.pk)
+        return response
     status = 400 if request.method == "POST" else 200
     return render(request, "registration/signup.html", {"form": form, "next": next_url}, status=status)
 
@@ -69,6 +71,13 @@ class LogInView(LoginView):
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         response = super().dispatch(request, *args, **kwargs)
         devices.give_device(request, response)
+        return response
+
+    def form_valid(self, form: AuthenticationForm) -> HttpResponse:
+        """Logs in, and notes on the browser that this account has logged in on it: the account's ceiling of
+        failed log-ins never pauses it here (devices.account_paused)."""
+        response = super().form_valid(form)
+        devices.remember_account(self.request, response, form.get_user().pk)
         return response
 
     def get_redirect_url(self) -> str:

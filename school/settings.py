@@ -143,7 +143,8 @@ AUTHENTICATION_BACKENDS = [
 # username on that device for fifteen minutes. A school shares one address, so a lock by username and address
 # would let one pupil lock a classmate out; by device, a classmate's device stays free. Guessing from many
 # devices is bounded by the account's ceiling (devices.ACCOUNT_CEILING failures within the cool-off from all
-# devices together pause it everywhere). The lock's name is the username and the device
+# devices together pause it everywhere but on the browsers it has logged in on, so that no guesser can lock
+# its owner out). The lock's name is the username and the device
 # (AXES_USERNAME_CALLABLE), so axes' one parameter is that name; AXES_FAILURE_LIMIT is the device's five or,
 # past the ceiling, none.
 AXES_FAILURE_LIMIT = "accounts.devices.failure_limit"

@@ -132,3 +132,28 @@ def test_the_device_cookie_is_long_lived_signed_and_hidden_from_scripts(bontu):
     assert cookie["httponly"] and cookie["samesite"] == "Lax"
     assert int(cookie["max-age"]) == devices.AGE
     assert ":" in cookie.value  # value:signature
+
+
+def test_fifty_wrong_passwords_from_fifty_fresh_devices_lock_nothing_for_the_owner_on_her_own_device(bontu):
+    """The account's ceiling pauses the devices it was never used on; the one Bontu logs in on keeps its own
+    five tries, and she logs in there, however many guessers came before."""
+    own = device()
+    assert log_in(own, "bontu", PASSWORD).status_code == 302
+    own.post(reverse("logout"))
+    for _ in range(devices.ACCOUNT_CEILING):
+        assert log_in(device(), "bontu", "not-her-password").status_code in (200, 429)
+    assert devices.account_failures("bontu") >= devices.ACCOUNT_CEILING
+    assert log_in(device(), "bontu", PASSWORD).status_code == 429  # a new device waits
+    answer = log_in(own, "bontu", PASSWORD)
+    assert answer.status_code == 302 and own.session["_auth_user_id"] == str(bontu.pk)
+
+
+def test_a_device_known_to_one_account_is_not_known_to_another(bontu):
+    """Having logged in on a device as oneself frees no one to guess a classmate's password there."""
+    UserFactory(username="chaltu")
+    guesser = device()
+    assert log_in(guesser, "chaltu", PASSWORD).status_code == 302
+    guesser.post(reverse("logout"))
+    for _ in range(devices.ACCOUNT_CEILING):
+        log_in(device(), "bontu", "not-her-password")
+    assert log_in(guesser, "bontu", PASSWORD).status_code == 429
