@@ -4,7 +4,9 @@ moves so that whether a submission may touch a try at all is settled in one plac
 Offering a puzzle writes nothing (a page that only shows a puzzle never writes the session): the token is
 signed and names the puzzle, the player, the session and the session's count of tries begun (`serial`). The
 try begins, and is kept in the session, with its first legal move or the solution asked for; beginning one
-counts it, so that every token offered before is spent: a token begins at most one try, and a try is
+counts it. The session keeps its last `KEPT` tries, so that puzzles opened in several tabs can each be
+solved in turn: a token stays good while fewer than `KEPT` other tries have begun since it was offered, and
+then its try, once begun, is still among those kept. So a token begins at most one try, and a try is
 recorded once by its token (`serving_id`)."""
 
 import hashlib
@@ -21,6 +23,8 @@ from trainer.models import Puzzle
 
 SESSION_KEY = "trainer"
 SEEN_LIMIT = 300
+#: How many begun tries the session keeps (puzzles open in as many tabs each go on where they stand).
+KEPT = 12
 SERVING_SALT = "trainer.serving"
 
 
@@ -33,14 +37,14 @@ class PuzzleError(Exception):
 
 def _store(session: SessionBase) -> dict[str, Any]:
     """The session's store, made if it is not there yet: for writing."""
-    store: dict[str, Any] = session.setdefault(SESSION_KEY, {"current": None, "seen": [], "results": {}})
+    store: dict[str, Any] = session.setdefault(SESSION_KEY, {"tries": [], "seen": [], "results": {}})
     return store
 
 
 def _read(session: SessionBase) -> dict[str, Any]:
     """The session's store for reading, never made nor marked as changed."""
     store: dict[str, Any] | None = session.get(SESSION_KEY)
-    return store if store is not None else {"current": None, "seen": [], "results": {}}
+    return store if store is not None else {"tries": [], "seen": [], "results": {}}
 
 
 def seen(session: SessionBase) -> frozenset[int]:
@@ -49,8 +53,19 @@ def seen(session: SessionBase) -> frozenset[int]:
 
 def current(session: SessionBase) -> dict[str, Any] | None:
     """The try this session has begun last, finished or not."""
-    state: dict[str, Any] | None = _read(session)["current"]
-    return state
+    tries: list[dict[str, Any]] = _read(session).get("tries", [])
+    return tries[-1] if tries else None
+
+
+def begun_at(session: SessionBase, puzzle_id: int) -> dict[str, Any] | None:
+    """The try this session has begun last at this puzzle, among those it keeps, finished or not."""
+    tries: list[dict[str, Any]] = _read(session).get("tries", [])
+    return next((state for state in reversed(tries) if state["id"] == puzzle_id), None)
+
+
+def _begun_by(session: SessionBase, token: str) -> dict[str, Any] | None:
+    tries: list[dict[str, Any]] = _read(session).get("tries", [])
+    return next((state for state in tries if state["token"] == token), None)
 
 
 def serial(session: SessionBase) -> int:
@@ -96,9 +111,10 @@ def _offered(
     if len(parts) != 6:
         return None
     given_puzzle, given_serial, user_id, digest, focus, _nonce = parts
+    since = serial(session) - int(given_serial) if given_serial.isascii() and given_serial.isdigit() else -1
     fits = (
         given_puzzle == str(puzzle_id)
-        and given_serial == str(serial(session))
+        and 0 <= since <= KEPT
         and f"{user_id}.{digest}" == _binding(session, user)
     )
     if not fits:
@@ -116,7 +132,7 @@ def begin(session: SessionBase, state: dict[str, Any], shown: str = "") -> None:
     from when its page was shown (the page's stamp, `senterej.board.shown_at`), or from now."""
     state["began"] = shown_stamp.began(shown)
     store = _store(session)
-    store["current"] = state
+    store["tries"] = [*store.get("tries", [])[1 - KEPT :], state]
     store["serial"] = store.get("serial", 0) + 1
     store["seen"] = [*store["seen"][-SEEN_LIMIT:], state["id"]]
     session.modified = True
@@ -140,8 +156,8 @@ def submitted(
     session: SessionBase, user: User | AnonymousUser, puzzle_id: int, token: str
 ) -> tuple[dict[str, Any], bool]:
     """The try a submission belongs to, and whether it is yet to begin."""
-    state = current(session)
-    if state is not None and state["id"] == puzzle_id and state["token"] == token:
+    state = _begun_by(session, token)
+    if state is not None and state["id"] == puzzle_id:
         if state["done"]:
             raise PuzzleError(_("This try is over: go on to the next puzzle."), 409)
         return state, False

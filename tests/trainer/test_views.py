@@ -68,8 +68,9 @@ def session_store(client: Client) -> dict | None:
 
 
 def stored(client: Client) -> dict | None:
-    """The try the session has begun, if any."""
-    return (session_store(client) or {}).get("current")
+    """The try the session has begun last, if any."""
+    tries = (session_store(client) or {}).get("tries") or [None]
+    return tries[-1]
 
 
 def current(client: Client) -> dict:

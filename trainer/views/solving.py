@@ -64,9 +64,8 @@ def _page_for_writing(session: SessionBase) -> dict[str, Any]:
 
 
 def _served(session: SessionBase, puzzle: Puzzle) -> dict[str, Any] | None:
-    """The try this session has begun at this puzzle, if it is its current one."""
-    state = offers.current(session)
-    return state if state is not None and state["id"] == puzzle.pk else None
+    """The try this session has begun last at this puzzle, if it keeps one."""
+    return offers.begun_at(session, puzzle.pk)
 
 
 def _keep(session: SessionBase, outcome: judging.Outcome, token: str, from_ply: int) -> None:
