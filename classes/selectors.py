@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from classes import chosen_order, name_order, table_work
@@ -162,13 +163,19 @@ def set_size(assignment: Assignment) -> int:
 
 def set_attempts(column: Column, student_ids: list[int]) -> QuerySet[Attempt]:
     """The students' tries that count toward a puzzle set: made since the set was assigned, on its chosen
-    puzzles or on puzzles of its theme within its rating band (disabled ones too: a student's work on them
-    stays theirs)."""
+    puzzles or on puzzles of its theme within its rating band when the try was made (disabled ones too: a
+    student's work on them stays theirs)."""
     assignment = column.assignment
     attempts = Attempt.objects.filter(user_id__in=student_ids, created__gte=assignment.created)
     if assignment.kind == Assignment.Kind.PUZZLES:
         return attempts.filter(puzzle_id__in=column.chosen)
-    return attempts.filter(puzzle_id__in=theme_rows(assignment).values("puzzle_id"))
+    themed = attempts.filter(puzzle_id__in=band_rows(assignment.theme, None, None).values("puzzle_id"))
+    rated = themed.alias(rated_then=Coalesce("puzzle_rating_before", "puzzle__rating"))
+    if assignment.rating_min is not None:
+        rated = rated.filter(rated_then__gte=assignment.rating_min)
+    if assignment.rating_max is not None:
+        rated = rated.filter(rated_then__lte=assignment.rating_max)
+    return rated
 
 
 def _course_cells(

@@ -99,7 +99,9 @@ class SetWork:
 def _set_select(column: Column, student_ids: list[int]) -> tuple[str, list[Param]]:
     """One set's counts and their parameters in the order of their places in it. A theme set's tries are
     grouped by student and its puzzles counted distinct; each try is joined with its puzzle's row of the theme
-    within the band, which also says whether the puzzle is still active. A chosen set's tries are grouped by
+    when the puzzle was within the band as the try was made (its rating kept with the try; as it stands now
+    for a try made before tries kept it), which also says whether the puzzle is still active: work done
+    stays done however the rating moves. A chosen set's tries are grouped by
     student and puzzle, where a puzzle counts if any of its tries does (no distinct count to sort for); its
     disabled puzzles are the column's own."""
     assignment = column.assignment
@@ -132,7 +134,7 @@ def _set_select(column: Column, student_ids: list[int]) -> tuple[str, list[Param
         params.append(assignment.theme)
         for bound, sign in ((assignment.rating_min, ">="), (assignment.rating_max, "<=")):
             if bound is not None:
-                source += f" AND x.rating {sign} %s"
+                source += f" AND COALESCE(a.puzzle_rating_before, x.rating) {sign} %s"
                 params.append(bound)
     where = f"a.user_id IN ({marks(student_ids)}) AND a.created >= %s"
     params += [*student_ids, adapt(assignment.created)]

@@ -160,6 +160,8 @@ class Attempt(models.Model):
     rated = models.BooleanField(_("rated"), default=False)
     rating_before = models.FloatField(_("rating before"), null=True, blank=True)
     rating_after = models.FloatField(_("rating after"), null=True, blank=True)
+    #: The puzzle's rating when the try was made (every try since they were kept; a rated try's before it
+    #: moved).
     puzzle_rating_before = models.FloatField(_("puzzle rating before"), null=True, blank=True)
     puzzle_rating_after = models.FloatField(_("puzzle rating after"), null=True, blank=True)
     latest = models.BooleanField(_("the latest try at the puzzle"), default=True)

@@ -45,7 +45,9 @@ def record_attempt(
     miss (see `trainer.hints.take_hint`); a later one keeps its result and says it was helped. A try within
     `HELP_LASTS` of one that took a hint or showed the solution is marked `helped_before`. The try is an
     answer for the player's reviews (`reviews`): right when solved with no hint and no solution seen in it,
-    else a miss; help in an earlier try does not count there, since the schedule spaces a review from it."""
+    else a miss; help in an earlier try does not count there, since the schedule spaces a review from it.
+    Every try keeps the puzzle's rating when it was made, by which a teacher's set of a rating band judges
+    it, however the rating moves after."""
     PlayerRating.objects.get_or_create(user=user, defaults={"rating": starting_rating})
     try:
         with transaction.atomic():
@@ -72,13 +74,14 @@ def record_attempt(
                 wrong_move=how.wrong_move,
                 wrong_ply=how.wrong_ply,
                 seconds=how.seconds,
+                puzzle_rating_before=puzzle.rating,
             )
             if first:
                 before = Rating(player.rating, player.rating_deviation, player.volatility)
                 puzzle_before = Rating(puzzle.rating, puzzle.rating_deviation, puzzle.volatility)
                 after, puzzle_after = rate_attempt(before, puzzle_before, solved)
                 attempt.rating_before, attempt.rating_after = before.rating, after.rating
-                attempt.puzzle_rating_before, attempt.puzzle_rating_after = puzzle.rating, puzzle_after.rating
+                attempt.puzzle_rating_after = puzzle_after.rating
                 player.rating, player.rating_deviation, player.volatility = (
                     after.rating,
                     after.rd,
