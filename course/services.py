@@ -23,6 +23,7 @@ from course.checkers import (
     FAILED,
     ILLEGAL,
     PASSING,
+    REFUSED,
     SOLVED,
     Answer,
     Score,
@@ -162,9 +163,9 @@ def _as_coordinates(task: Task, standing: Verdict, text: str) -> str:
 def play(
     *, session: SessionBase, user: User | AnonymousUser, task: Task, text: str, shown: str = ""
 ) -> Verdict:
-    """One learner move on a task. An illegal move changes nothing but counts as a mistake; the try's first
-    mistake is kept with the position it was made in. `shown` is the page's stamp, from which a try begun by
-    this move counts its time."""
+    """One learner move on a task. An illegal move changes nothing but counts as a mistake; a move of a man
+    the drill is not for changes nothing and costs nothing; the try's first mistake is kept with the position
+    it was made in. `shown` is the page's stamp, from which a try begun by this move counts its time."""
     state = attempt_state(session, task)
     standing = _standing(session, task)
     if standing.over:
@@ -172,6 +173,8 @@ def play(
     before = _moves(task, state)
     moves = [*before, text.strip()]
     verdict = replay(task.rules(), moves)
+    if verdict.state == REFUSED:
+        return verdict
     wrong = verdict.state in (ILLEGAL, FAILED)
     mistakes = state["mistakes"] + wrong
     changes: dict[str, object] = {"began": _began(state, shown)}

@@ -9,8 +9,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.requests import HtmxHttpRequest
-from course import content, services, task_verdicts
-from course.checkers import CONTINUE, FAILED, ILLEGAL, PASSING, SOLVED, TaskError, Verdict
+from course import aim_words, content, services, task_verdicts
+from course.checkers import CONTINUE, FAILED, ILLEGAL, PASSING, REFUSED, SOLVED, TaskError, Verdict
 from course.models import Task
 from play.game_words import round_sentences
 from reviews import queue, under_review
@@ -111,6 +111,9 @@ def task_move(request: HtmxHttpRequest, lesson: str, number: int) -> HttpRespons
         position = services.current(request.session, task).position
         assert position is not None
         message = illegal_move_message(position, form.cleaned_data["move"], task.learner)
+        return _draw(request, task, services.current(request.session, task), error=message, status=400)
+    if verdict.state == REFUSED:
+        message = aim_words.other_man(int(verdict.params["man"]))
         return _draw(request, task, services.current(request.session, task), error=message, status=400)
     return _after_post(request, task, verdict)
 
