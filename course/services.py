@@ -313,18 +313,6 @@ def progress_of(session: SessionBase, user: User | AnonymousUser) -> dict[int, P
     }
 
 
-def starred_tasks(session: SessionBase, user: User | AnonymousUser) -> set[int]:
-    """The ids of the tasks with a star, from the account when signed in, else from the session: their ids
-    alone, for a page that only asks where the course goes on."""
-    if user.is_authenticated:
-        return set(TaskProgress.objects.filter(user=user, best_stars__gt=0).values_list("task_id", flat=True))
-    return {
-        int(task_id)
-        for task_id, entry in _read(session)["progress"].items()
-        if task_id.isdigit() and entry["stars"]
-    }
-
-
 def move_session_progress_to(user: User, session: SessionBase) -> None:
     """On sign-up or log-in: the session's progress joins the account's, keeping the best of both, and a
     hint taken as a visitor stays taken."""
