@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_stubs_ext import StrOrPromise
 
-from course.checkers import CONTINUE, ILLEGAL, SOLVED, TaskError, Verdict, answer, replay
+from course.aim_words import other_man
+from course.checkers import CONTINUE, ILLEGAL, REFUSED, SOLVED, TaskError, Verdict, answer, replay
 from course.models import Lesson, Task, TaskProgress
 from course.task_verdicts import verdict_message
 from senterej.board.explain import illegal_move_message
@@ -63,6 +64,8 @@ def _why(task: Task, verdict: Verdict) -> str:
     if verdict.state == ILLEGAL and verdict.position is not None:
         move = verdict.params["move"]
         return illegal_move_message(verdict.position, move, task.learner)
+    if verdict.state == REFUSED:
+        return other_man(int(verdict.params["man"]))
     if verdict.state == CONTINUE:
         return _("The task is not finished after its last move.")
     return verdict_message(task, verdict)

@@ -3,11 +3,16 @@ stand. The engine decides what is legal and how a game or a werera round ends; a
 stars, capture marked men, give check, reach a result, play one of some moves, castle, play a werera choice,
 foil the other side's werera choice) and the opponent's part (pass, take what hangs, scripted replies, a
 hidden werera choice). A result may be reached by the opponent's scripted reply too (a stalemate the
-opponent cannot avoid)."""
+opponent cannot avoid).
+
+A drill may be for one man alone (`collector`): a legal move of any other man is refused like an illegal
+one, but it is no mistake, since it says nothing about how the learner moves the man the drill is for. A
+wrong move of a one-move task says which of the aims its accepted moves share it misses (course.aims)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from course.aims import Aim, missed
 from senterej.engine import NEGUS, WAIT, WHITE, Position, square_name
 from senterej.engine.game import CHECKMATE, ONGOING, Game, Judgement
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_coordinate, parse_move
@@ -21,6 +26,8 @@ OPPONENTS = ("pass", "capture", "scripted")
 PASSING = ("pass", "capture")
 
 SOLVED, FAILED, CONTINUE, ILLEGAL = "solved", "failed", "continue", "illegal"
+#: A legal move of a man the drill is not for: refused, and it changes nothing.
+REFUSED = "refused"
 
 
 class TaskError(ValueError):
@@ -33,7 +40,7 @@ class TaskRules:
     side: int
     goal: str
     squares: tuple[str, ...] = ()  # stars to collect, or enemy men to capture
-    collector: str = ""  # for goal "stars": the square of the one man whose landings collect them, if one
+    collector: str = ""  # for drills: the square of the one man the drill is for (it alone moves), if one
     status: str = ""  # the result to reach, for goal "status"
     accept: tuple[str, ...] = ()  # the moves that solve it, for goal "moves" (and "played": the choices)
     opponent: str = "pass"
@@ -69,7 +76,7 @@ class Answer:
 
 @dataclass
 class Verdict:
-    state: str  # SOLVED, FAILED, CONTINUE, or ILLEGAL (the last move was refused and changes nothing)
+    state: str  # SOLVED, FAILED, CONTINUE, ILLEGAL or REFUSED (the last move was refused, changing nothing)
     reason: str = ""  # why it failed, or what the reply did
     params: dict[str, str] = field(default_factory=dict)
     position: Position | None = None
@@ -79,6 +86,7 @@ class Verdict:
     collected: frozenset[str] = frozenset()
     moves: int = 0  # the learner's moves that counted
     answer: Answer | None = None  # the answer that refutes a wrong move, once looked for
+    missed: tuple[Aim, ...] = ()  # what a wrong move of a one-move task fails to do
 
     @property
     def over(self) -> bool:
@@ -104,6 +112,10 @@ def start(rules: TaskRules) -> Game:
         raise TaskError(f"the task's position or history is not playable: {error}") from error
     if game.is_over and rules.opponent not in PASSING:
         raise TaskError("the task starts in a finished game")
+    if rules.collector:
+        man = game.position.piece_at(SQUARE_OF_NAME[rules.collector])
+        if man is None or man.colour != rules.side:
+            raise TaskError(f"no man of the learner's stands on {rules.collector}")
     return game
 
 
@@ -124,22 +136,31 @@ def replay(rules: TaskRules, moves: Sequence[str]) -> Verdict:
             if index == len(moves) - 1:
                 return Verdict(ILLEGAL, "illegal", {"move": text}, position, collected=frozenset(collected))
             raise TaskError(f"move {index + 1} ({text}) is not legal") from error
+        if trail.refuses(move):
+            if index == len(moves) - 1:
+                named = position.board[trail.man] & 7 if trail.man is not None else 0
+                params = {"man": str(named)}
+                return Verdict(REFUSED, "other-man", params, position, collected=frozenset(collected))
+            raise TaskError(f"move {index + 1} ({text}) is not a move of the man the drill is for")
         verdict = _step(rules, game, move, trail, moves[: index + 1])
     return verdict
 
 
 @dataclass
 class _Trail:
-    """What the learner's moves have done so far: the stars collected, and where the collecting man is."""
+    """What the learner's moves have done so far: the stars collected, and where the drill's man is."""
 
-    collector: int | None  # the square of the man that collects the stars, None when any man does
+    man: int | None  # the square of the man the drill is for, None when any man may move
     collected: set[str] = field(default_factory=set)
 
+    def refuses(self, move: int) -> bool:
+        return move != WAIT and self.man is not None and move_from(move) != self.man
+
     def follow(self, rules: TaskRules, move: int) -> None:
-        if move == WAIT or (self.collector is not None and move_from(move) != self.collector):
+        if move == WAIT:
             return
-        if self.collector is not None:
-            self.collector = move_to(move)
+        if self.man is not None:
+            self.man = move_to(move)
         if square_name(move_to(move)) in rules.squares:
             self.collected.add(square_name(move_to(move)))
 
@@ -150,6 +171,7 @@ def _step(rules: TaskRules, game: Game, move: int, trail: _Trail, line: Sequence
     castling = move != WAIT and position.board[move_from(move)] & 7 == NEGUS
     castling = castling and abs(move_to(move) - move_from(move)) == 2
     report = None
+    before = position.copy() if rules.accept and move != WAIT else None
     if game.in_werera:
         white, black = (move, parse_coordinate(rules.werera_choice))[:: 1 if learner == WHITE else -1]
         try:
@@ -174,6 +196,8 @@ def _step(rules: TaskRules, game: Game, move: int, trail: _Trail, line: Sequence
         moves=len(line),
     )
     _judge_goal(rules, game, move, castling, verdict)
+    if verdict.reason == "not-the-move" and before is not None:
+        verdict.missed = missed(before, learner, _accepted(rules, before), move)
     if verdict.state == CONTINUE:
         _reply(rules, game, line, verdict)
     if verdict.state == CONTINUE and len(line) >= rules.max_moves:
@@ -242,6 +266,14 @@ def _goal_met(
     # "played": the learner's werera choice survived the round (R5.3-R5.5)
     accepted = not rules.accept or coordinate(move) in rules.accept
     return _played(verdict.report, rules.side, move) and accepted
+
+
+def _accepted(rules: TaskRules, position: Position) -> list[int]:
+    """The task's accepted moves, in the position they answer."""
+    try:
+        return [parse_move(position, text, rules.side) for text in rules.accept]
+    except IllegalMoveError as error:
+        raise TaskError(f"an accepted move is not legal in the task's position: {error}") from error
 
 
 def _foiled_otherwise(report: RoundReport, side: int) -> bool:

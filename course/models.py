@@ -108,7 +108,10 @@ class Task(Localized):
         _("collecting man"),
         max_length=2,
         blank=True,
-        help_text=_("For stars: the square of the man that must collect them, e.g. a1 (blank: any man)."),
+        help_text=_(
+            "For stars and captures: the square of the one man that must collect them, e.g. a1; the other "
+            "men may not move (blank: any man)."
+        ),
     )
     status = models.CharField(_("result to reach"), max_length=16, blank=True)
     accept = models.CharField(

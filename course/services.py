@@ -23,6 +23,7 @@ from course.checkers import (
     FAILED,
     ILLEGAL,
     PASSING,
+    REFUSED,
     SOLVED,
     Answer,
     Score,
@@ -162,9 +163,9 @@ def _as_coordinates(task: Task, standing: Verdict, text: str) -> str:
 def play(
     *, session: SessionBase, user: User | AnonymousUser, task: Task, text: str, shown: str = ""
 ) -> Verdict:
-    """One learner move on a task. An illegal move changes nothing but counts as a mistake; the try's first
-    mistake is kept with the position it was made in. `shown` is the page's stamp, from which a try begun by
-    this move counts its time."""
+    """One learner move on a task. An illegal move changes nothing but counts as a mistake; a move of a man
+    the drill is not for changes nothing and costs nothing; the try's first mistake is kept with the position
+    it was made in. `shown` is the page's stamp, from which a try begun by this move counts its time."""
     state = attempt_state(session, task)
     standing = _standing(session, task)
     if standing.over:
@@ -172,6 +173,8 @@ def play(
     before = _moves(task, state)
     moves = [*before, text.strip()]
     verdict = replay(task.rules(), moves)
+    if verdict.state == REFUSED:
+        return verdict
     wrong = verdict.state in (ILLEGAL, FAILED)
     mistakes = state["mistakes"] + wrong
     changes: dict[str, object] = {"began": _began(state, shown)}
@@ -307,18 +310,6 @@ def progress_of(session: SessionBase, user: User | AnonymousUser) -> dict[int, P
         int(task_id): Progress(entry["stars"], entry["attempts"], entry["completed_at"])
         for task_id, entry in _read(session)["progress"].items()
         if task_id.isdigit()
-    }
-
-
-def starred_tasks(session: SessionBase, user: User | AnonymousUser) -> set[int]:
-    """The ids of the tasks with a star, from the account when signed in, else from the session: their ids
-    alone, for a page that only asks where the course goes on."""
-    if user.is_authenticated:
-        return set(TaskProgress.objects.filter(user=user, best_stars__gt=0).values_list("task_id", flat=True))
-    return {
-        int(task_id)
-        for task_id, entry in _read(session)["progress"].items()
-        if task_id.isdigit() and entry["stars"]
     }
 
 

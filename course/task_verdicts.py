@@ -1,12 +1,14 @@
 """What the course says when a task is failed or solved, in translatable words: why a move or an option is
-wrong, the opponent's answer that refutes a wrong move, what cost the stars a solution did not earn, and the
-numbers of the course's figures (Slovak reads "z 3" but "zo 4")."""
+wrong (what a wrong move misses in course.aim_words), the opponent's answer that refutes a wrong move, what
+cost the stars a solution did not earn, and the numbers of the course's figures (Slovak reads "z 3" but
+"zo 4")."""
 
 import re
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from course.aim_words import missed_sentence
 from course.checkers import Answer, Score, Verdict
 from course.models import Task
 from play.game_words import result_sentence
@@ -48,6 +50,8 @@ def _why(task: Task, verdict: Verdict) -> str:
         return _not_reached(task, verdict)
     if reason == "dropped":
         return _dropped(task, verdict)
+    if reason == "not-the-move" and verdict.missed:
+        return missed_sentence(verdict.missed)
     messages = {
         "no-check": _("That move does not give check, and this task asks for a check."),
         "not-the-move": _("That move is legal, but it is not what the task asks: “%(ask)s”")

@@ -9,8 +9,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.requests import HtmxHttpRequest
-from course import content, services, task_verdicts
-from course.checkers import CONTINUE, FAILED, ILLEGAL, PASSING, SOLVED, TaskError, Verdict
+from course import aim_words, content, resume, services, task_verdicts
+from course.checkers import CONTINUE, FAILED, ILLEGAL, PASSING, REFUSED, SOLVED, TaskError, Verdict
 from course.models import Task
 from play.game_words import round_sentences
 from reviews import queue, under_review
@@ -54,20 +54,17 @@ def course_map(request: HtmxHttpRequest) -> HttpResponse:
             "stars": str(sum(progress[task.pk].stars for task in done)),
             "state": " is-done" if len(done) == len(lesson.tasks) else "",
         }
-    context = {"lesson_items": content.map_items(figures), "next": _first_unfinished(progress)}
+    context = {
+        "lesson_items": content.map_items(figures),
+        "next": resume.where(progress).task,
+    }
     return render(request, "course/map.html", context)
-
-
-def _first_unfinished(progress: dict[int, services.Progress]) -> content.TaskEntry | None:
-    for task in content.all_tasks():
-        if not progress.get(task.pk, services.Progress()).stars:
-            return task
-    return None
 
 
 @require_safe
 def continue_course(request: HtmxHttpRequest) -> HttpResponse:
-    task = _first_unfinished(services.progress_of(request.session, request.user))
+    """Where the learner stopped (`course.resume`): on any device, once signed in."""
+    task = resume.where(services.progress_of(request.session, request.user)).task
     if task is None:
         return redirect("course:map")
     return redirect("course:task", lesson=task.lesson_slug, number=task.order)
@@ -111,6 +108,9 @@ def task_move(request: HtmxHttpRequest, lesson: str, number: int) -> HttpRespons
         position = services.current(request.session, task).position
         assert position is not None
         message = illegal_move_message(position, form.cleaned_data["move"], task.learner)
+        return _draw(request, task, services.current(request.session, task), error=message, status=400)
+    if verdict.state == REFUSED:
+        message = aim_words.other_man(int(verdict.params["man"]))
         return _draw(request, task, services.current(request.session, task), error=message, status=400)
     return _after_post(request, task, verdict)
 

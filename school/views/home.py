@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from accounts import way_back
 from classes.models import Invitation, Membership
 from classes.student_selectors import home_block
-from course import content, services
+from course import content, resume, services
 from reviews import queue
 from senterej.board.view import THE_MEN
 from senterej.engine import START_FEN, Position
@@ -37,8 +37,8 @@ START = Position.from_fen(START_FEN)
 
 @dataclass(frozen=True)
 class CourseStep:
-    """Where the course goes on for this person: the next task without a star, in the course's order (the
-    same as "Continue" on the course map), and whether any task has one yet."""
+    """Where the course goes on for this person (`course.resume`, the same as "Continue" on the course map),
+    and whether any task has a star yet."""
 
     started: bool
     task: content.TaskEntry | None
@@ -59,13 +59,13 @@ class CourseStep:
 
 
 def course_step(request: HttpRequest) -> CourseStep:
-    starred = services.starred_tasks(request.session, request.user)
+    place = resume.where(services.progress_of(request.session, request.user))
     outline = content.outline()
-    for lesson in outline:
-        for task in lesson.tasks:
-            if task.pk not in starred:
-                return CourseStep(started=bool(starred), task=task, lesson=lesson)
-    return CourseStep(started=bool(starred), task=None, lesson=outline[0] if outline else None)
+    lesson = next(
+        (lesson for lesson in outline if place.task is not None and lesson.slug == place.task.lesson_slug),
+        outline[0] if outline else None,
+    )
+    return CourseStep(started=place.started, task=place.task, lesson=lesson)
 
 
 @dataclass(frozen=True)

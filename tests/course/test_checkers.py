@@ -2,8 +2,20 @@
 
 import pytest
 
-from course.checkers import FAILED, ILLEGAL, SOLVED, Score, TaskError, TaskRules, answer, replay, score
-from senterej.engine import BLACK, WHITE
+from course.checkers import (
+    FAILED,
+    ILLEGAL,
+    REFUSED,
+    SOLVED,
+    Score,
+    TaskError,
+    TaskRules,
+    answer,
+    replay,
+    score,
+    start,
+)
+from senterej.engine import BLACK, FERES, WHITE
 from senterej.engine.notation import parse_coordinate
 from senterej.engine.werera import BLOCKED, CAPTURE_FIRST
 
@@ -184,7 +196,7 @@ def test_r5_5_castling_dropped_by_the_round_does_not_solve_a_castle_task():
     assert (verdict.state, verdict.reason) == (FAILED, "dropped")  # it was castling, dropped by the round
 
 
-def test_r2_3_only_the_named_man_collects_the_stars():
+def test_r2_3_only_the_named_man_moves_in_its_drill():
     # The feres is walled in; a medeq could reach e5 in three moves once the feres has jumped away.
     rules = TaskRules(
         fen="7k/8/8/3P1P2/3PNP2/3PPP2/8/6K1 w - - 0 1 0/0",
@@ -195,10 +207,17 @@ def test_r2_3_only_the_named_man_collects_the_stars():
         max_moves=7,
         par=3,
     )
-    assert replay(rules, ["e4d2", "e3e4", "e4e5"]).collected == frozenset()
+    refused = replay(rules, ["e4d2", "e3e4"])  # a legal medeq step (R2.6), but the drill is the feres's
+    assert (refused.state, refused.reason, refused.params) == (REFUSED, "other-man", {"man": str(FERES)})
+    assert refused.moves == 0 and refused.collected == frozenset()
+    assert replay(rules, ["g1h2"]).state == REFUSED  # the negus too (R2.1)
     assert replay(rules, ["e4d2", "d2c4", "c4e5"]).state == SOLVED
     with pytest.raises(TaskError):
+        replay(rules, ["e4d2", "e3e4", "e4e5"])  # a refused move inside a stored line is tampering
+    with pytest.raises(TaskError):
         TaskRules(fen=rules.fen, side=WHITE, goal="stars", squares=("e5",), collector="z9")
+    with pytest.raises(TaskError):
+        start(TaskRules(fen=rules.fen, side=WHITE, goal="stars", squares=("e5",), collector="e6"))
 
 
 def test_r7_2_a_stalemate_the_opponent_must_accept_solves_a_stalemate_task():

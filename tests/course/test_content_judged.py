@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from course.checkers import CONTINUE, FAILED, SOLVED, TaskRules, replay, score, start
+from course.checkers import CONTINUE, FAILED, REFUSED, SOLVED, TaskRules, replay, score, start
 from course.models import Task
 from senterej.engine import BLACK, DER, MEDEQ, NEGUS, WAIT, WHITE, Position, square_name
 from senterej.engine.game import CHECKMATE, ONGOING, Game, judge
@@ -277,7 +277,8 @@ def test_no_accepted_answer_gives_material_away(tasks):
 def _shortest(rules: TaskRules, limit: int) -> list[str] | None:
     """The shortest line of the learner's moves that does a drill, searched breadth-first on the engine's
     positions without the checker: stars are collected by the named man landing on them; marked men are
-    taken without the opponent ever having a capture of a learner's man on its turn."""
+    taken without the opponent ever having a capture of a learner's man on its turn; a drill for one man moves
+    that man alone."""
     start_position = start(rules).position
     collector = SQUARE_OF_NAME[rules.collector] if rules.collector else None
     targets = frozenset(rules.squares)
@@ -287,12 +288,14 @@ def _shortest(rules: TaskRules, limit: int) -> list[str] | None:
         longer = []
         for position, done, man, line in frontier:
             for move in position.legal_moves(rules.side):
+                if man is not None and move_from(move) != man:
+                    continue  # the drill is for its named man alone
                 after = position.copy()
                 after.push(move, rules.side)
                 after.turn = rules.side
-                moved = man if man is None or move_from(move) != man else move_to(move)
+                moved = man if man is None else move_to(move)
                 got = done
-                if rules.goal == "stars" and (man is None or move_from(move) == man):
+                if rules.goal == "stars":
                     got = done | ({square_name(move_to(move))} & targets)
                 if rules.goal == "capture":
                     got = frozenset(t for t in targets if not _enemy_on(after, t, rules.side))
@@ -328,18 +331,24 @@ def test_every_drill_is_done_in_par_moves_by_a_search_and_the_checker_agrees(tas
         assert line is not None and len(line) == task.par, task
         assert replay(rules, line).state == SOLVED, f"{task}: {line}"
         assert score(rules, len(line), 0).stars == 3
-        if task.goal == "capture":
-            for move in learner_moves(rules):
-                verdict = replay(rules, [move])
+        for move in learner_moves(rules):
+            verdict = replay(rules, [move])
+            named = not rules.collector or move[:2] == rules.collector
+            assert (verdict.state == REFUSED) == (not named), f"{task}: {move}"
+            if task.goal == "capture" and named:
                 after = start(rules).position.copy()
                 after.push(parse_coordinate(move), rules.side)
                 taken = verdict.state == FAILED and verdict.reason == "taken"
                 assert taken == (verdict.state != SOLVED and _hangs(after, rules.side)), f"{task}: {move}"
 
 
-def test_every_stars_task_names_the_learners_man_that_collects(tasks):
+#: The one drill for several men of a kind ("with your medeqs"): any man may move in it.
+FOR_SEVERAL_MEN = {("medeq", 2)}
+
+
+def test_every_drill_names_the_learners_man_it_is_for(tasks):
     for task, rules in board_tasks(tasks):
-        if task.goal == "stars":
+        if task.goal in ("stars", "capture") and _key(task) not in FOR_SEVERAL_MEN:
             man = start(rules).position.piece_at(SQUARE_OF_NAME[task.collector])
             assert man is not None and man.colour == task.learner, task
             assert task.collector == task.hint_square, task
