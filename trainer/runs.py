@@ -175,8 +175,13 @@ class Record:
     runs: list[PuzzleRun]
 
 
-def record(session: SessionBase, user: User | AnonymousUser, kind: str) -> Record:
+def record(
+    session: SessionBase, user: User | AnonymousUser, kind: str, going_on: int | None = None
+) -> Record:
+    """The player's record at a kind of run, leaving out the run `going_on`, if any."""
     runs = owned(session, user).filter(kind=kind)
+    if going_on is not None:
+        runs = runs.exclude(pk=going_on)
     best = runs.aggregate(best=Max("score"))["best"] or 0
     return Record(best, list(runs.order_by("-started", "-id")[:HISTORY]))
 

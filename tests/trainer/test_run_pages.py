@@ -113,6 +113,18 @@ def test_a_storm_page_shows_time_solved_and_combo(client, pool):
     assert PuzzleRun.objects.get(pk=run.pk).seconds_won == storm.BONUSES[5] - storm.PENALTY
 
 
+def test_your_runs_list_a_storm_once_it_is_over_and_not_while_it_goes_on(client, pool):
+    with freeze_time("2026-12-01 10:00:00") as clock:
+        run = begin(client, "storm")
+        move(client, run)
+        url = reverse("trainer:storm_run", args=[run.pk])
+        going_on = client.get(url).content.decode()
+        assert "No runs yet." in seen(going_on) and "is-current" not in going_on
+        clock.tick(storm.DURATION + storm.BONUSES.get(1, 0) + 1)
+        over = client.get(url).content.decode()
+    assert 'class="is-current"' in over and "No runs yet." not in seen(over)
+
+
 def test_werera_puzzles_are_left_out(client):
     PuzzleFactory(line=WERERA, rating=900)
     run = begin(client, "storm")

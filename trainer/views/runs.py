@@ -123,8 +123,9 @@ def announce(*parts: str | None) -> SafeString:
     return mark_safe(" ".join(conditional_escape(part) for part in parts if part))
 
 
-def record_context(request: HtmxHttpRequest, kind: str) -> dict[str, object]:
-    record = runs.record(request.session, request.user, kind)
+def record_context(request: HtmxHttpRequest, kind: str, going_on: int | None = None) -> dict[str, object]:
+    """The player's best and latest runs of a kind, but the run `going_on` (its score is not made yet)."""
+    record = runs.record(request.session, request.user, kind, going_on)
     return {"best": record.best, "history": record.runs}
 
 
@@ -227,7 +228,7 @@ def draw(
         "seconds": run.last.get("seconds", 0),
         **pages.run_context(run, now),
         **board_context(run, live=not over),
-        **record_context(request, pages.kind.kind),
+        **record_context(request, pages.kind.kind, going_on=None if over else run.pk),
         **(missed_line(run) if pages.missed_at_the_end or not over else {}),
     }
     missed = context.get("missed_words")
