@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from play import clocks, services
+from play import clocks, panels, services
 from play.models import Game
 from play.services import PlayError, Seats
 from senterej.board.sides import Side
@@ -45,6 +45,8 @@ def rematch_state(game: Game, seats: Seats) -> Rematch | None:
         return None
     if game.status == Game.Status.ABORTED:
         return None  # a game that never began is not played again: a new game is
+    if panels.is_practice(game):
+        return None  # a practice's own panel offers it again, from the same side
     again = getattr(game, "rematch", None)
     if again is None:
         return Rematch(None, may_ask=True, offered_by_me=False, offered_to_me=False, declined=False)
@@ -89,6 +91,8 @@ def rematch(
         old = _locked_player_game(game_id, seats)
         if not old.is_over:
             raise PlayError(_("This game is not over yet: finish it before asking for a rematch."), 409)
+        if panels.is_practice(old):
+            raise PlayError(_("This game is practice: try it again from its own panel."), 409)
         if offered_rematch(old):
             raise PlayError(_("This rematch offer has been declined."), 409)
         again = Game.objects.select_for_update().filter(rematch_of=old).first()

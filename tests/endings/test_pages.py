@@ -90,6 +90,16 @@ def test_a_visitor_starts_an_ending_wins_it_and_the_list_shows_the_stars(client)
     assert "Your stars: 3 of 27." in listing and "1 try" in listing
 
 
+def test_a_finished_ending_is_tried_again_from_the_learners_side_never_rematched_with_colours_swapped(client):
+    client.post(reverse("ending_start", args=[SHORT]))
+    game = play_short(client, Game.objects.get())
+    page = client.get(reverse("game", args=[game.id])).content.decode()
+    assert "Try again" in page and "Rematch, colours swapped" not in page
+    refused = client.post(reverse("game_rematch", args=[game.id]), {"version": game.version})
+    assert refused.status_code == 409 and "This game is practice" in refused.content.decode()
+    assert Game.objects.count() == 1
+
+
 def test_a_visitor_s_endings_join_the_account_on_log_in(client, learner):
     client.post(reverse("ending_start", args=[SHORT]))
     play_short(client, Game.objects.get())
