@@ -116,7 +116,7 @@ def _play_for(game: Game, seats: Seats, text: str, now: datetime) -> None:
     played = replay(game)
     text = text.strip()
     if not text:
-        raise PlayError(_("Write a move, like e2e3 or Nf3."))
+        raise PlayError(_("Write a move as its two squares, like e2e3."))
     before = len(game.steps)
     side = _choose(game, played, seats, text) if played.in_werera else _move(game, played, seats, text)
     if len(game.steps) > before:
