@@ -192,15 +192,15 @@ def test_the_queue_page_reads_the_same_however_many_cards(client, learner, lesso
     Review.objects.create(user=learner, kind="task", item=task.pk, due=T)
     Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T)
     client.get(reverse("reviews:queue"))
-    # The session, the user, the queue's figures (its length among them), the page's cards, its puzzles
-    # and tasks.
-    with django_assert_num_queries(6):
+    # The session, the user, the queue's figures (its length among them), the page's cards with their
+    # puzzles' themes and their tasks' titles.
+    with django_assert_num_queries(4):
         client.get(reverse("reviews:queue"))
     for days in range(1, 6):
         Review.objects.create(
             user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T + timedelta(days=days)
         )
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(4):
         page = client.get(reverse("reviews:queue")).content.decode()
     assert page.count("<li><strong>") == 7
 
@@ -214,8 +214,9 @@ def test_the_queue_page_and_the_next_review_read_as_much_for_3_cards_as_for_2000
         client.force_login(learner)
         due = (count + 3) // 4  # every fourth card, the first included
         client.get(reverse("reviews:queue"))
-        # The session, the user, the queue's figures (its length among them), the page's cards, their puzzles.
-        with django_assert_num_queries(5):
+        # The session, the user, the queue's figures (its length among them), the page's cards with their
+        # puzzles' themes.
+        with django_assert_num_queries(4):
             page = client.get(reverse("reviews:queue")).content.decode()
         assert (f"{due} reviews are due." if due > 1 else "One review is due.") in page
         client.get(reverse("reviews:next"))
