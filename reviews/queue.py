@@ -4,12 +4,13 @@ out.
 
 A page that only tells the queue (how many are due, how many come later today, when the next comes) asks the
 database for those figures in one aggregate query over the account's cards in the queue (the partial index
-`review_user_due`), and reads no card; the queue's own page reads one page of cards, and the next review the
-first card due. Whether an item stands is a condition of those queries (`kinds.standing`, an EXISTS on the
-item's primary key for each card the range holds) rather than a flag kept on each card: the rooms retire a
-puzzle or delete a task in many ways (the curators' pages, the admin's bulk actions, a report, a lesson
-deleted with its tasks, a fixture loaded again), some of which send no signal, and a puzzle may be made
-active again; a flag would have to follow every one of them, the condition is right by construction."""
+`review_queue`, which holds all it reads of a card), and reads no card; the queue's own page reads one page
+of cards, and the next review the first card due. Whether an item stands is a condition of those queries
+(`kinds.standing`, an EXISTS on the item's primary key for each card the range holds) rather than a flag
+kept on each card: the rooms retire a puzzle or delete a task in many ways (the curators' pages, the admin's
+bulk actions, a report, a lesson deleted with its tasks, a fixture loaded again), some of which send no
+signal, and a puzzle may be made active again; a flag would have to follow every one of them, the condition
+is right by construction."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
