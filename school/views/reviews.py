@@ -2,9 +2,8 @@
 (`reviews`), and the way to the next one due, which is the trainer's puzzle page or the course's
 task page. They live in the project, above both rooms, since a queue holds items of each."""
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date
 from functools import cache
 
 from django.contrib import messages
@@ -22,8 +21,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from accounts.requests import AuthenticatedHttpRequest
+from course import content
 from course import services as course_services
-from course.models import Lesson, Task
+from course.models import Task
 from reviews import queue, under_review
 from reviews.models import Review
 from trainer.focus import Focus
@@ -34,26 +34,30 @@ from trainer.views.solving import draw
 #: The queue page lists this many cards a page, soonest first: more than a sitting's reviews, and each card
 #: listed is a cost the page pays on every visit.
 QUEUE_PAGE = 25
-#: What the page reads of a task and of its lesson: their titles in each language.
-TITLE_FIELDS = ("id", "title", "title_sk")
+#: The parts of the queue a card listed is in, as the page's statement tells them.
+DUE, LATER_TODAY, COMING = 0, 1, 2
 
 
 @dataclass(frozen=True)
 class Item:
-    """A card as the queue lists it: its title and what it is, and when it comes back."""
+    """A card as the queue lists it: its title and what it is, and when it comes back ("" when it is due)."""
 
-    due: datetime
     title: str
     about: str
+    when: str
 
 
-def draw_items(listed: list[Item], when: Callable[[datetime], str] | None = None) -> SafeString:
+#: A page's items by the part of the queue they are in: due, later today, on the next days.
+Parts = tuple[list[Item], list[Item], list[Item]]
+
+
+def draw_items(listed: list[Item]) -> SafeString:
     """A list's items as its template loop drew them: the title, what it is, and when it comes."""
     return mark_safe(
         "".join(
             f"<li><strong>{escape(item.title)}</strong>"
             + (f' <span class="muted">· {escape(item.about)}</span>' if item.about else "")
-            + (f" · {escape(when(item.due))}" if when else "")
+            + (f" · {escape(item.when)}" if item.when else "")
             + "</li>"
             for item in listed
         )
@@ -62,27 +66,17 @@ def draw_items(listed: list[Item], when: Callable[[datetime], str] | None = None
 
 @cache
 def _statement() -> str:
-    """The account's cards in the queue from an offset, soonest first, each with its puzzle's themes or its
-    task's and lesson's titles; its parameters are the two kinds, the account, those of `queue.in_queue`,
-    the number of cards and the offset."""
-    quote = connection.ops.quote_name
-    table = {
-        name: quote(model._meta.db_table)
-        for name, model in (("cards", Review), ("puzzles", Puzzle), ("tasks", Task), ("lessons", Lesson))
-    }
-    card = f"{table['cards']}."
-
-    def picked(alias: str) -> str:
-        return ", ".join(f"{alias}.{quote(name)}" for name in TITLE_FIELDS)
-
+    """The account's cards in the queue from an offset, soonest first, each with the part of the queue it is
+    in and its puzzle's themes; its parameters are the moment and the end of its day, the puzzles' kind, the
+    account, those of `queue.in_queue`, the number of cards and the offset."""
+    cards, puzzles = (connection.ops.quote_name(model._meta.db_table) for model in (Review, Puzzle))
+    due = f"{cards}.due"
     return (
-        f"SELECT {card}due, {card}kind, {card}item, p.themes, {picked('t')}, {picked('l')}"
-        f" FROM {table['cards']}"
-        f" LEFT JOIN {table['puzzles']} p ON {card}kind = %s AND p.id = {card}item"
-        f" LEFT JOIN {table['tasks']} t ON {card}kind = %s AND t.id = {card}item"
-        f" LEFT JOIN {table['lessons']} l ON l.id = t.lesson_id"
-        f" WHERE {card}user_id = %s AND {queue.in_queue()[0]}"
-        f" ORDER BY {card}due, {card}id LIMIT %s OFFSET %s"
+        f"SELECT CASE WHEN {due} <= %s THEN {DUE} WHEN {due} < %s THEN {LATER_TODAY} ELSE {COMING} END,"
+        f" {due}, {cards}.kind, {cards}.item, p.themes FROM {cards}"
+        f" LEFT JOIN {puzzles} p ON {cards}.kind = %s AND p.id = {cards}.item"
+        f" WHERE {cards}.user_id = %s AND {queue.in_queue()[0]}"
+        f" ORDER BY {due}, {cards}.id LIMIT %s OFFSET %s"
     )
 
 
@@ -94,25 +88,42 @@ class ThemeNames(dict[str, str]):
         return name
 
 
-def items(user: User, offset: int) -> list[Item]:
-    """A page of the account's cards from this place in the queue with their titles, in one statement of SQL
-    (`_statement`): a puzzle by its number and themes, a task by its title and its lesson's. Built by the
-    ORM, the page's reads cost several times what the database takes to answer them."""
-    params = (Review.Kind.PUZZLE, Review.Kind.TASK, user.pk, *queue.in_queue()[1], QUEUE_PAGE, offset)
+class DayNames(dict[date, str]):
+    """The days in the page's language, each written once a page."""
+
+    def __missing__(self, day: date) -> str:
+        name = self[day] = date_format(day)
+        return name
+
+
+def items(user: User, day: queue.Queue, offset: int) -> Parts:
+    """A page of the account's cards from this place in the queue with their titles, by the part of the
+    queue they are in, in one statement of SQL (`_statement`): a puzzle by its number and themes, a task by
+    its title and its lesson's from the course's outline (one gone from it since is left out). Built by the
+    ORM, the page's reads cost several times what the database takes to answer them; only the moments
+    shown are read as dates."""
+    at, evening = queue.moment(day.now), queue.moment(day.evening)
+    params = (at, evening, Review.Kind.PUZZLE, user.pk, *queue.in_queue()[1], QUEUE_PAGE, offset)
     with connection.cursor() as cursor:
         cursor.execute(_statement(), params)
         rows = cursor.fetchall()
-    db, due_of, names = Task.objects.db, queue.due_from_db(), ThemeNames()
-    listed, title = [], _("Puzzle %(number)s")
-    for due, kind, item, themes, *titles in rows:
+    tasks = {task.pk: (task, lesson) for lesson in content.outline() for task in lesson.tasks}
+    due_of, themes_named, days = queue.due_from_db(), ThemeNames(), DayNames()
+    title, at_time = _("Puzzle %(number)s"), _("at %(time)s")
+    parts: Parts = ([], [], [])
+    for part, due, kind, item, themes in rows:
+        when = ""
+        if part == LATER_TODAY:
+            when = at_time % {"time": time_format(localtime(due_of(due)))}
+        elif part == COMING:
+            when = days[localtime(due_of(due)).date()]
         if kind == Review.Kind.PUZZLE:
-            about = ", ".join(names[theme] for theme in themes.split())
-            listed.append(Item(due_of(due), title % {"number": item}, about))
-        else:
-            task = Task.from_db(db, TITLE_FIELDS, titles[: len(TITLE_FIELDS)])
-            lesson = Lesson.from_db(db, TITLE_FIELDS, titles[len(TITLE_FIELDS) :])
-            listed.append(Item(due_of(due), task.local_title, lesson.local_title))
-    return listed
+            about = ", ".join(themes_named[theme] for theme in themes.split())
+            parts[part].append(Item(title % {"number": item}, about, when))
+        elif item in tasks:
+            task, lesson = tasks[item]
+            parts[part].append(Item(task.local_title, lesson.local_title, when))
+    return parts
 
 
 @login_required
@@ -124,20 +135,15 @@ def queue_page(request: AuthenticatedHttpRequest) -> HttpResponse:
     only the cards it shows."""
     day = queue.of(request.user)
     page = Paginator(range(day.total), QUEUE_PAGE).get_page(request.GET.get("page"))
-    listed = items(request.user, (page.number - 1) * QUEUE_PAGE) if day.total else []
-    at, evening = _("at %(time)s"), day.evening
+    due, later_today, coming = (
+        items(request.user, day, (page.number - 1) * QUEUE_PAGE) if day.total else ([], [], [])
+    )
     context = {
         "queue": day,
         "page": page,
-        "due": draw_items([item for item in listed if item.due <= day.now]),
-        "later_today": draw_items(
-            [item for item in listed if day.now < item.due < evening],
-            lambda due: at % {"time": time_format(localtime(due))},
-        ),
-        "coming": draw_items(
-            [item for item in listed if item.due >= evening],
-            lambda due: date_format(localtime(due)),
-        ),
+        "due": draw_items(due),
+        "later_today": draw_items(later_today),
+        "coming": draw_items(coming),
     }
     return render(request, "review_queue.html", context)
 
