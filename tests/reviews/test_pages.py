@@ -1,8 +1,8 @@
 """Reviews through the real pages: a puzzle missed on the trainer's page and a task failed on the course's
 come back through /reviews/next/ on their schedule, their pages say "Review · unrated" and lead to the next
 review; the home page and the dashboard count them; a puzzle review is never rated (the trainer rates only a
-player's first try at a puzzle). The queue's page is paged, and what the pages read is the same for 3 cards
-as for 2,000."""
+player's first try at a puzzle). The queue's page is paged, names each card in the page's language with when
+it comes, and what the pages read is the same for 3 cards as for 2,000."""
 
 import html
 import re
@@ -192,15 +192,15 @@ def test_the_queue_page_reads_the_same_however_many_cards(client, learner, lesso
     Review.objects.create(user=learner, kind="task", item=task.pk, due=T)
     Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T)
     client.get(reverse("reviews:queue"))
-    # The session, the user, the queue's figures (its length among them), the page's cards, its puzzles
-    # and tasks.
-    with django_assert_num_queries(6):
+    # The session, the user, the queue's figures (its length among them), the page's cards with their
+    # puzzles' themes and their tasks' titles.
+    with django_assert_num_queries(4):
         client.get(reverse("reviews:queue"))
     for days in range(1, 6):
         Review.objects.create(
             user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T + timedelta(days=days)
         )
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(4):
         page = client.get(reverse("reviews:queue")).content.decode()
     assert page.count("<li><strong>") == 7
 
@@ -214,8 +214,9 @@ def test_the_queue_page_and_the_next_review_read_as_much_for_3_cards_as_for_2000
         client.force_login(learner)
         due = (count + 3) // 4  # every fourth card, the first included
         client.get(reverse("reviews:queue"))
-        # The session, the user, the queue's figures (its length among them), the page's cards, their puzzles.
-        with django_assert_num_queries(5):
+        # The session, the user, the queue's figures (its length among them), the page's cards with their
+        # puzzles' themes.
+        with django_assert_num_queries(4):
             page = client.get(reverse("reviews:queue")).content.decode()
         assert (f"{due} reviews are due." if due > 1 else "One review is due.") in page
         client.get(reverse("reviews:next"))
@@ -268,3 +269,27 @@ def test_a_short_queue_has_one_page_and_no_page_links(client, learner):
         client.force_login(learner)
         page = client.get(reverse("reviews:queue")).content.decode()
     assert len(listed(page)) == LIGHT and "Pages of your reviews" not in page and "page 1 of" not in page
+
+
+def test_the_queue_page_names_a_task_in_the_page_s_language_and_says_when_each_card_comes(
+    client, learner, lesson
+):
+    task = lesson.tasks.get(order=1)
+    task.title_sk, lesson.title_sk = "Dve hviezdy", "Der"
+    task.save()
+    lesson.save()
+    puzzle = PuzzleFactory()
+    with freeze_time(T):
+        Review.objects.create(user=learner, kind="task", item=task.pk, due=T)
+        Review.objects.create(user=learner, kind="puzzle", item=puzzle.pk, due=T + 10 * MINUTE)
+        Review.objects.create(user=learner, kind="puzzle", item=PuzzleFactory().pk, due=T + timedelta(days=2))
+        client.force_login(learner)
+        english = client.get(reverse("reviews:queue")).content.decode()
+        slovak = client.get("/sk" + reverse("reviews:queue")).content.decode()
+    assert '<li><strong>Two stars</strong> <span class="muted">· The der</span></li>' in english
+    assert '<li><strong>Dve hviezdy</strong> <span class="muted">· Der</span></li>' in slovak
+    assert (
+        f"<li><strong>Puzzle {puzzle.pk}</strong>" in english
+        and "Back-rank mate, Endgame</span> · at 9:10 a.m.</li>" in english
+    )
+    assert "Endgame</span> · 4 March 2026</li>" in english and " · 4. marca 2026</li>" in slovak
