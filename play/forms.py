@@ -11,8 +11,8 @@ from django.utils.translation import get_language, gettext_lazy
 
 from play.clocks import clock_choices, round_timer_choices
 from play.game_words import LEVEL_NAMES
+from play.games_listed import DRAW, LOSS, WIN
 from play.models import Game
-from play.my_games import DRAW, LOSS, WIN
 from senterej.engine.bots import LEVELS
 
 

@@ -330,8 +330,8 @@ def test_my_games_reads_as_much_for_a_thousand_games_as_for_ten(
     many_games(learner, count)
     client.force_login(learner)
     own = start(client, mode="hotseat")  # and a game whose seats the session holds, by their tokens
-    # The session, the account, the page's keys (both seats' indexes merged), the page's games.
-    with django_assert_num_queries(4) as queries:
+    # The session, the account, and the page's games (both seats' indexes merged) in one statement.
+    with django_assert_num_queries(3) as queries:
         page = client.get(MINE)
     assert not any('"steps"' in query["sql"] for query in queries.captured_queries)  # nor their moves
     text = page.content.decode()
