@@ -139,8 +139,8 @@ def read(person: Seats, state: str, opponent: str, result: str, start: int, stop
     with connection.cursor() as cursor:
         cursor.execute(statement, [*params, stop - start, start])
         rows = cursor.fetchall()
-    convert = _converter()
-    return [_game(convert(row[: len(FIELDS)]), row[len(FIELDS) :]) for row in rows]
+    convert, users = _converter(), dict[int, User]()
+    return [_game(convert(row[: len(FIELDS)]), row[len(FIELDS) :], users) for row in rows]
 
 
 def _table(model: type[Game] | type[User]) -> str:
@@ -151,13 +151,16 @@ def _quoted(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-def _game(values: list[Any], usernames: tuple[str | None, ...]) -> Game:
-    """A game of FIELDS' values, its players' accounts holding their ids and usernames."""
+def _game(values: list[Any], usernames: tuple[str | None, ...], users: dict[int, User]) -> Game:
+    """A game of FIELDS' values, its players' accounts holding their ids and usernames, each account made
+    once a page (`users`, by id): the person's own is in every game."""
     game = Game.from_db(Game.objects.db, FIELDS, values)
     for side, username in zip(SIDES, usernames, strict=True):
         user_id = getattr(game, f"{side}_user_id")
         if user_id is not None:
-            user = User.from_db(User.objects.db, ["id", "username"], [user_id, username])
+            user = users.get(user_id)
+            if user is None:
+                user = users[user_id] = User.from_db(User.objects.db, ["id", "username"], [user_id, username])
             setattr(game, f"{side}_user", user)
     return game
 

@@ -74,35 +74,58 @@ class Row:
 
 
 def row(game: Game, sides: frozenset[int]) -> Row:
+    said = _words()
     if len(sides) == 1:
         mine = next(iter(sides))
-        side = str(Side.of(mine).label)
+        side = labels(Side)[Side.of(mine).value]
         opponent = names.record_name(game, mine ^ 1)
         if game.mode == Game.Mode.ONLINE and opponent == names.UNKNOWN:
-            opponent = _("nobody yet (the invitation is open)")
+            opponent = said["open"]
     else:
         mine = None
-        side = _("both sides")
-        opponent = _("a friend on this device")
-    return Row(game, side, opponent, _outcome(game, mine), _ending(game))
+        side, opponent = said["both"], said["friend"]
+    return Row(game, side, opponent, _outcome(game, mine, said), _ending(game))
 
 
-def _outcome(game: Game, mine: int | None) -> str:
+def _outcome(game: Game, mine: int | None, said: dict[str, str]) -> str:
     """The result in words, for the person when they held one side."""
     if not game.is_over:
-        return _("In play")
+        return said["in play"]
     if game.result == "1/2-1/2":
-        return _("Draw")
+        return said["draw"]
     if game.result not in ("1-0", "0-1"):
-        return _("No result")
+        return said["no result"]
     winner = WHITE if game.result == "1-0" else BLACK
     if mine is None:
-        return _("White won") if winner == WHITE else _("Black won")
-    return _("Win") if winner == mine else _("Loss")
+        return said["white won"] if winner == WHITE else said["black won"]
+    return said["win"] if winner == mine else said["loss"]
 
 
 def _ending(game: Game) -> str:
     return "" if not game.is_over else labels(Game.Status).get(game.status, game.status)
+
+
+_WORDS: dict[str, dict[str, str]] = {}
+
+
+def _words() -> dict[str, str]:
+    """What a row says of its game, translated once a language rather than once a row."""
+    language = get_language() or ""
+    found = _WORDS.get(language)
+    if found is None:
+        found = _WORDS[language] = {
+            "open": _("nobody yet (the invitation is open)"),
+            "both": _("both sides"),
+            "friend": _("a friend on this device"),
+            "in play": _("In play"),
+            "draw": _("Draw"),
+            "no result": _("No result"),
+            "white won": _("White won"),
+            "black won": _("Black won"),
+            "win": _("Win"),
+            "loss": _("Loss"),
+        }
+    return found
 
 
 _LABELS: dict[tuple[str, str], dict[str, str]] = {}
