@@ -11,13 +11,14 @@ by their keys: the tokens have no index, and by them alone every game on the sit
 the list says of a game is read, never its moves, the one field that grows with a game."""
 
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import connection
 
+from play import db_rows
 from play.models import Game
 
 WIN, LOSS, DRAW = "win", "loss", "draw"
@@ -129,7 +130,7 @@ def read(person: Seats, state: str, opponent: str, result: str, start: int, stop
     if not parts:
         return []
     statement = (
-        f'SELECT {", ".join(f"g.{_quoted(name)}" for name in FIELDS)}, w."username", b."username"'
+        f'SELECT {db_rows.picked("g", _READ)}, w."username", b."username"'
         f" FROM ({' UNION '.join(parts)} ORDER BY 2 DESC, 1 LIMIT %s OFFSET %s) k"
         f' JOIN {table} g ON g."id" = k."id"'
         f' LEFT JOIN {_table(User)} w ON w."id" = g."white_user_id"'
@@ -139,16 +140,12 @@ def read(person: Seats, state: str, opponent: str, result: str, start: int, stop
     with connection.cursor() as cursor:
         cursor.execute(statement, [*params, stop - start, start])
         rows = cursor.fetchall()
-    convert, users = _converter(), dict[int, User]()
+    convert, users = db_rows.converter(_READ, "g"), dict[int, User]()
     return [_game(convert(row[: len(FIELDS)]), row[len(FIELDS) :], users) for row in rows]
 
 
 def _table(model: type[Game] | type[User]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
-
-
-def _quoted(name: str) -> str:
-    return connection.ops.quote_name(name)
 
 
 def _game(values: list[Any], usernames: tuple[str | None, ...], users: dict[int, User]) -> Game:
@@ -163,23 +160,3 @@ def _game(values: list[Any], usernames: tuple[str | None, ...], users: dict[int,
                 user = users[user_id] = User.from_db(User.objects.db, ["id", "username"], [user_id, username])
             setattr(game, f"{side}_user", user)
     return game
-
-
-def _converter() -> Callable[[tuple[Any, ...]], list[Any]]:
-    """What makes a game's values as the database gives them the ORM's (its key a UUID, its flag a bool and
-    its time aware, on SQLite): the converters the ORM's compiler applies to each field."""
-    found = []
-    for index, field in enumerate(_READ):
-        column = field.get_col("g")
-        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        if converters:
-            found.append((index, column, converters))
-
-    def convert(values: tuple[Any, ...]) -> list[Any]:
-        converted = list(values)
-        for index, column, converters in found:
-            for converter in converters:
-                converted[index] = converter(converted[index], column, connection)
-        return converted
-
-    return convert
