@@ -117,7 +117,9 @@ def game_context(
     steps = timeline(game)
     final = Position.from_fen(game.fen)
     ply = _ply(request, len(steps))
-    position = Position.from_fen(steps[ply - 1].fen) if ply else Position.from_fen(game.start_fen)
+    shown = steps[ply - 1].fen if ply else game.start_fen
+    # The game as it stands is read once: looking at its latest step, the board shows that position.
+    position = final if shown == game.fen else Position.from_fen(shown)
     latest = ply == len(steps)
     acting = _acting_side(game, seats, final) if latest else None
     black_chooses_on_one_device = (
