@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.requests import HtmxHttpRequest
-from play import clocks, leaving, names, panels, rematch, services, takeback, watching
+from play import clocks, game_links, leaving, names, panels, rematch, services, takeback, watching
 from play.forms import MoveForm, VersionForm
 from play.game_markup import choice_shown, error_free_announcement
 from play.game_row import read_game
@@ -188,6 +188,7 @@ def game_context(
         else "",
         "again": _again_panel(request, game, seats, latest),
         "panels": panels.drawn(request, game, seats),
+        "links": game_links.links(game.id),
     }
 
 

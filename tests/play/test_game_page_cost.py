@@ -112,3 +112,18 @@ def test_on_one_device_the_page_reads_no_other_account(client, django_assert_num
     client.get(reverse("game", args=[game.id]))
     with django_assert_num_queries(3):  # the game, the session and the account
         assert client.get(reverse("game", args=[game.id])).status_code == 200
+
+
+def test_the_page_links_to_its_own_game_s_actions_in_each_language(client):
+    player = UserFactory()
+    client.force_login(player)
+    games = [services.start_game(mode=Game.Mode.HOTSEAT, user=player) for _ in range(2)]
+    for game in games:
+        for language in ("en", "sk"):
+            with translation.override(language):
+                page = client.get(reverse("game", args=[game.id])).content.decode()
+                for view in ("game_move", "game_resign", "game_draw", "game_export"):
+                    assert f'"{reverse(view, args=[game.id])}"' in page
+                assert f'"{reverse("play")}"' in page
+            assert "00000000-0000-0000-0000-000000000000" not in page
+    assert str(games[0].id) not in client.get(reverse("game", args=[games[1].id])).content.decode()
