@@ -11,8 +11,8 @@ from django.utils.translation import get_language, gettext_lazy
 
 from play.clocks import clock_choices, round_timer_choices
 from play.game_words import LEVEL_NAMES
+from play.games_listed import DRAW, LOSS, WIN
 from play.models import Game
-from play.my_games import DRAW, LOSS, WIN
 from senterej.engine.bots import LEVELS
 
 
@@ -61,6 +61,7 @@ class NewGameForm(forms.Form):
 NEW_GAME_INITIAL = {"mode": Game.Mode.BOT}
 
 _BLANK_FIELDS: dict[str | None, SafeString] = {}
+_DRAWN_FILTERS: dict[tuple[str | None, tuple[str, ...]], SafeString] = {}
 
 
 def blank_new_game_fields() -> SafeString:
@@ -79,6 +80,7 @@ def blank_new_game_fields() -> SafeString:
 def _forget_blank_fields(**kwargs: Any) -> None:
     """Settings changed (a test's languages, templates or form renderer): the fields are drawn again."""
     _BLANK_FIELDS.clear()
+    _DRAWN_FILTERS.clear()
 
 
 setting_changed.connect(_forget_blank_fields)
@@ -146,3 +148,17 @@ class GamesFilter(forms.Form):
             (DRAW, gettext_lazy("Drawn")),
         ],
     )
+
+
+def drawn_filters(form: GamesFilter) -> SafeString:
+    """A valid filter form's fields as My games draws them: the same for everyone who chose the same
+    filters, so each choice is drawn once per language in this process (a few dozen at most, each a choice
+    of the fields'). A form with errors is drawn afresh with them, and answers the empty string here."""
+    if not form.is_valid():
+        return SafeString("")
+    key = (get_language(), tuple(form.cleaned_data[name] for name in form.fields))
+    found = _DRAWN_FILTERS.get(key)
+    if found is None:
+        drawn = render_to_string("play/my_games.html#filters", {"form": form})
+        found = _DRAWN_FILTERS[key] = SafeString(drawn)
+    return found

@@ -5,12 +5,12 @@ those of their session. The page itself is `views/my_games.py`; the play page li
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.db.models import Q, TextChoices
+from django.db.models import TextChoices
 from django.http import HttpRequest
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from play import names
+from play import games_listed, names
 from play.models import Game
 from play.seats import session_tokens
 from senterej.board.sides import Side
@@ -18,23 +18,6 @@ from senterej.engine import BLACK, WHITE
 
 #: How many of a person's latest games the play page lists.
 LATEST = 5
-WIN, LOSS, DRAW = "win", "loss", "draw"
-#: What a list of games reads of each: what its row says (`row`), and the seats' tokens, by which a
-#: session's seats are known.
-LISTED = (
-    "mode",
-    "status",
-    "result",
-    "bot_level",
-    "bot_colour",
-    "guest_colour",
-    "joined",
-    "created",
-    "white_token",
-    "black_token",
-    "white_user__username",
-    "black_user__username",
-)
 
 
 @dataclass(frozen=True)
@@ -45,16 +28,6 @@ class Holder:
     user: User | None
     games: frozenset[str]
     tokens: frozenset[str]
-
-    def seat(self, side: int) -> Q:
-        """The games in which this person holds the side's seat. A session's seats are looked for among its
-        own games, by their keys: the tokens have no index, and by them alone every game on the site is
-        read."""
-        field = "white" if side == WHITE else "black"
-        held = Q(pk__in=self.games, **{f"{field}_token__in": self.tokens})
-        if self.user is not None:
-            held |= Q(**{f"{field}_user": self.user})
-        return held
 
     def sides(self, game: Game) -> frozenset[int]:
         held = set()
@@ -84,32 +57,9 @@ def games_of(
 ) -> list[Game]:
     """A person's played games from `start` to `stop`, the latest first, filtered: by whether they are over,
     by the kind of opponent, by the result for the person (won or lost only in a game where they held one
-    side). The games whose white seat the person holds and those whose black seat they hold are each read
-    along their own index, newest first, and merged by the database, which stops at `stop`: the first page
-    costs the same at ten games and at ten thousand. Only then are the page's games read, only what the list
-    says of them (never their moves, the one field that grows with a game); games changed at the same moment
-    come in the order of their keys, so none is shown twice over two pages."""
-    white, black = person.seat(WHITE), person.seat(BLACK)
-    games = Game.objects.exclude(mode=Game.Mode.IMPORTED)
-    if state == "ongoing":
-        games = games.filter(status=Game.Status.ONGOING)
-    elif state == "finished":
-        games = games.exclude(status=Game.Status.ONGOING)
-    if opponent:
-        games = games.filter(mode=opponent)
-    if result == DRAW:
-        games = games.filter(result="1/2-1/2")
-    elif result in (WIN, LOSS):
-        white_won, black_won = Q(result="1-0"), Q(result="0-1")
-        as_white, as_black = white & ~black, black & ~white
-        if result == WIN:
-            games = games.filter((as_white & white_won) | (as_black & black_won))
-        else:
-            games = games.filter((as_white & black_won) | (as_black & white_won))
-    seats = [games.filter(seat).order_by().values_list("updated", "pk") for seat in (white, black)]
-    keys = [pk for _updated, pk in seats[0].union(seats[1]).order_by("-updated", "pk")[start:stop]]
-    found = Game.objects.select_related("white_user", "black_user").only(*LISTED).in_bulk(keys)
-    return [found[pk] for pk in keys if pk in found]
+    side). Read in one statement (`games_listed`), each game with what the list says of it."""
+    seats = games_listed.seats(person.user, person.games, person.tokens)
+    return games_listed.read(seats, state, opponent, result, start, stop)
 
 
 @dataclass(frozen=True)
@@ -124,35 +74,58 @@ class Row:
 
 
 def row(game: Game, sides: frozenset[int]) -> Row:
+    said = _words()
     if len(sides) == 1:
         mine = next(iter(sides))
-        side = str(Side.of(mine).label)
+        side = labels(Side)[Side.of(mine).value]
         opponent = names.record_name(game, mine ^ 1)
         if game.mode == Game.Mode.ONLINE and opponent == names.UNKNOWN:
-            opponent = _("nobody yet (the invitation is open)")
+            opponent = said["open"]
     else:
         mine = None
-        side = _("both sides")
-        opponent = _("a friend on this device")
-    return Row(game, side, opponent, _outcome(game, mine), _ending(game))
+        side, opponent = said["both"], said["friend"]
+    return Row(game, side, opponent, _outcome(game, mine, said), _ending(game))
 
 
-def _outcome(game: Game, mine: int | None) -> str:
+def _outcome(game: Game, mine: int | None, said: dict[str, str]) -> str:
     """The result in words, for the person when they held one side."""
     if not game.is_over:
-        return _("In play")
+        return said["in play"]
     if game.result == "1/2-1/2":
-        return _("Draw")
+        return said["draw"]
     if game.result not in ("1-0", "0-1"):
-        return _("No result")
+        return said["no result"]
     winner = WHITE if game.result == "1-0" else BLACK
     if mine is None:
-        return _("White won") if winner == WHITE else _("Black won")
-    return _("Win") if winner == mine else _("Loss")
+        return said["white won"] if winner == WHITE else said["black won"]
+    return said["win"] if winner == mine else said["loss"]
 
 
 def _ending(game: Game) -> str:
     return "" if not game.is_over else labels(Game.Status).get(game.status, game.status)
+
+
+_WORDS: dict[str, dict[str, str]] = {}
+
+
+def _words() -> dict[str, str]:
+    """What a row says of its game, translated once a language rather than once a row."""
+    language = get_language() or ""
+    found = _WORDS.get(language)
+    if found is None:
+        found = _WORDS[language] = {
+            "open": _("nobody yet (the invitation is open)"),
+            "both": _("both sides"),
+            "friend": _("a friend on this device"),
+            "in play": _("In play"),
+            "draw": _("Draw"),
+            "no result": _("No result"),
+            "white won": _("White won"),
+            "black won": _("Black won"),
+            "win": _("Win"),
+            "loss": _("Loss"),
+        }
+    return found
 
 
 _LABELS: dict[tuple[str, str], dict[str, str]] = {}

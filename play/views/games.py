@@ -19,9 +19,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from accounts.requests import HtmxHttpRequest
-from play import clocks, leaving, names, panels, rematch, services, takeback, watching
+from play import clocks, game_links, leaving, names, panels, rematch, services, takeback, watching
 from play.forms import MoveForm, VersionForm
 from play.game_markup import choice_shown, error_free_announcement
+from play.game_row import read_game
 from play.game_words import result_sentence
 from play.models import Game
 from play.move_list import move_list
@@ -43,10 +44,9 @@ NOTICES = {"taken-back": gettext_lazy("Taken back: your last move and the bot's 
 def game_for(request: HtmxHttpRequest, game_id: uuid.UUID) -> tuple[Game, services.Seats]:
     """Someone else's game is not found, whatever its id: it does not say that it exists. A clock's deadline
     that has passed is settled first, so that the game is read as it stands."""
-    found = Game.objects.filter(pk=game_id)[:1]  # its key: nothing to order
-    if not found:
+    game = read_game(game_id)
+    if game is None:
         raise Http404(_("There is no such game."))
-    game = found[0]
     seats = seats_for(request, game)
     if not seats.sides and not (game.mode == Game.Mode.IMPORTED and owns_import(request, game)):
         raise Http404(_("There is no such game."))
@@ -117,7 +117,9 @@ def game_context(
     steps = timeline(game)
     final = Position.from_fen(game.fen)
     ply = _ply(request, len(steps))
-    position = Position.from_fen(steps[ply - 1].fen) if ply else Position.from_fen(game.start_fen)
+    shown = steps[ply - 1].fen if ply else game.start_fen
+    # The game as it stands is read once: looking at its latest step, the board shows that position.
+    position = final if shown == game.fen else Position.from_fen(shown)
     latest = ply == len(steps)
     acting = _acting_side(game, seats, final) if latest else None
     black_chooses_on_one_device = (
@@ -186,6 +188,7 @@ def game_context(
         else "",
         "again": _again_panel(request, game, seats, latest),
         "panels": panels.drawn(request, game, seats),
+        "links": game_links.links(game.id),
     }
 
 

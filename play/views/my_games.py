@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 
 from accounts import way_back
 from accounts.own_lists import read_page
-from play.forms import GamesFilter
+from play.forms import GamesFilter, drawn_filters
 from play.my_games import games_of, holder, row
 from play.my_games_markup import draw_rows
 
@@ -29,6 +29,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
     query.pop("page", None)
     context = {
         "form": form,
+        "drawn_filters": drawn_filters(form),
         "page": page,
         "drawn_rows": draw_rows(rows),
         "rows": rows,

@@ -1,7 +1,7 @@
 """What the game page costs whatever its players' history: the list of moves drawn in Python is the markup the
 template's loop drew (a row per round or move number, the played, dropped and waited told apart, each cell
-a link to its step, the step looked at marked); a player's page reads the game, the session, the account
-and the opponent's account, in four queries however many games either has played, and its poll three."""
+a link to its step, the step looked at marked); a player's page reads the game with both players' accounts,
+the session and the account, in three queries however many games either has played, and its poll as many."""
 
 import pytest
 from django.template import engines
@@ -85,7 +85,7 @@ def online_game(white, black) -> Game:
 
 
 @pytest.mark.parametrize("finished", [0, 30])
-def test_a_player_s_page_reads_four_rows_however_many_games_were_played(
+def test_a_player_s_page_reads_three_times_however_many_games_were_played(
     client, finished, django_assert_num_queries
 ):
     white, black = UserFactory(), UserFactory()
@@ -96,7 +96,7 @@ def test_a_player_s_page_reads_four_rows_however_many_games_were_played(
     client.force_login(white)
     page = reverse("game", args=[game.id])
     client.get(page)  # the player's presence written down, as the open page's first poll does
-    with django_assert_num_queries(4):  # the game, the session, the account and the opponent's account
+    with django_assert_num_queries(3):  # the game with both accounts, the session and the account
         response = client.get(page)
     assert response.status_code == 200
     text = response.content.decode()
@@ -112,3 +112,18 @@ def test_on_one_device_the_page_reads_no_other_account(client, django_assert_num
     client.get(reverse("game", args=[game.id]))
     with django_assert_num_queries(3):  # the game, the session and the account
         assert client.get(reverse("game", args=[game.id])).status_code == 200
+
+
+def test_the_page_links_to_its_own_game_s_actions_in_each_language(client):
+    player = UserFactory()
+    client.force_login(player)
+    games = [services.start_game(mode=Game.Mode.HOTSEAT, user=player) for _ in range(2)]
+    for game in games:
+        for language in ("en", "sk"):
+            with translation.override(language):
+                page = client.get(reverse("game", args=[game.id])).content.decode()
+                for view in ("game_move", "game_resign", "game_draw", "game_export"):
+                    assert f'"{reverse(view, args=[game.id])}"' in page
+                assert f'"{reverse("play")}"' in page
+            assert "00000000-0000-0000-0000-000000000000" not in page
+    assert str(games[0].id) not in client.get(reverse("game", args=[games[1].id])).content.decode()

@@ -330,8 +330,8 @@ def test_my_games_reads_as_much_for_a_thousand_games_as_for_ten(
     many_games(learner, count)
     client.force_login(learner)
     own = start(client, mode="hotseat")  # and a game whose seats the session holds, by their tokens
-    # The session, the account, the page's keys (both seats' indexes merged), the page's games.
-    with django_assert_num_queries(4) as queries:
+    # The session, the account, and the page's games (both seats' indexes merged) in one statement.
+    with django_assert_num_queries(3) as queries:
         page = client.get(MINE)
     assert not any('"steps"' in query["sql"] for query in queries.captured_queries)  # nor their moves
     text = page.content.decode()
@@ -383,3 +383,22 @@ def test_a_page_past_the_end_or_not_a_number_shows_the_first(learner_client, lea
     assert f"page {page_shown}" in seen(text)
     first = (page_shown - 1) * GAMES_PAGE
     assert shown(text, games) == list(range(first, min(first + GAMES_PAGE, len(games))))
+
+
+def filters(page: str) -> str:
+    return page[page.index('<form class="my-games__filters"') :].split("</form>")[0]
+
+
+def test_the_filters_are_drawn_with_the_choice_made_in_each_language(learner_client):
+    query = "?state=finished&opponent=bot"
+    first, again = (filters(learner_client.get(MINE + query).content.decode()) for _ in range(2))
+    assert first == again
+    assert '<option value="finished" selected>' in first and '<option value="bot" selected>' in first
+    assert '<option value="" selected>Any</option>' in first  # the result, not chosen
+    slovak = filters(learner_client.get(f"/sk{MINE}{query}").content.decode())
+    assert '<option value="finished" selected>Skončené</option>' in slovak
+    refused = learner_client.get(MINE + "?state=finished&opponent=nobody").content.decode()
+    assert (
+        '<option value="finished" selected>' in refused
+        and "Choose one of the options in the list." in refused
+    )
