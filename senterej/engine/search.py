@@ -7,10 +7,8 @@ king (R7.3) is a draw even when the capture that made it also mated; checkmate s
 better); stalemate, a run-out count (R7.4, unless the counted move mated) and 140 quiet moves (R8.2) are
 draws, and so is any position met again on the line searched or earlier in the game (R8.1: a repetition the
 side to move can force once, it can force twice more).
-
-A search may be given a contempt for the draw: the side to move at the root then scores every draw that many
-centipawns below nothing, and its opponent that many above. A bot that is clearly ahead searches so, and then
-prefers any move that keeps a reasonable advantage to a repetition, a run-out count or a bare king.
+A contempt for the draw makes the root side score every draw that many centipawns below nothing (its opponent
+above): a bot clearly ahead then prefers a reasonable move to a repetition, a run-out count or a bare king.
 """
 
 import time
@@ -89,8 +87,8 @@ class Searcher:
         self._max_nodes = 0
         self._improved: list[tuple[int, int]] = []
         self._horizon = 1  # the depth of the current iteration
-        self._contempt = 0  # what a draw costs the side to move at the root (see the module's doc)
-        self._table_contempt: tuple[int, int | None] = (0, None)  # the contempt the table's scores hold
+        self._contempt = 0  # what a draw costs the side to move at the root, and the contempt of the table
+        self._table_contempt: tuple[int, int | None] = (0, None)
 
     def search(
         self,
@@ -103,8 +101,8 @@ class Searcher:
         contempt: int = 0,
     ) -> SearchResult:
         """Iterative deepening up to `depth` plies, stopping early at `max_nodes` nodes or `time_limit`
-        seconds. `seen` holds the placement keys of the positions met earlier in the game (for R8.1);
-        `contempt` is the centipawns a draw costs the side to move (see the module's doc)."""
+        seconds. `seen`: the placement keys of the positions met earlier in the game (R8.1); `contempt`:
+        the centipawns a draw costs the side to move (see the module's doc)."""
         start = self.clock()
         moves = self._begin(position, max_nodes, time_limit, seen, start, contempt)
         self.history = [[value // 8 for value in row] for row in self.history]  # old news is only a hint
@@ -190,8 +188,7 @@ class Searcher:
     ) -> list[int]:
         if position.turn is None:
             raise ValueError("the search plays turn-based positions; the werera has its own policy")
-        # the table's draws were scored with the last search's contempt, which is the root side's
-        table_contempt = (contempt, position.turn if contempt else None)
+        table_contempt = (contempt, position.turn if contempt else None)  # what the table's draws hold
         if len(self.table) > TABLE_LIMIT or table_contempt != self._table_contempt:
             self.table.clear()
         self._contempt, self._table_contempt = contempt, table_contempt
@@ -236,8 +233,7 @@ class Searcher:
             raise _OutOfTime
 
     def _draw(self, ply: int) -> int:
-        """A draw's score for the side to move `ply` half-moves from the root, contempt included (the root
-        side moves at the even plies)."""
+        """A draw's score for the side to move `ply` plies from the root (the root side's plies are even)."""
         return DRAW - self._contempt if ply % 2 == 0 else DRAW + self._contempt
 
     def _judged(self, position: Position, ply: int) -> int | None:
@@ -497,9 +493,6 @@ def search(
     max_nodes: int | None = None,
     time_limit: float | None = None,
     seen: Iterable[tuple[int, ...]] = (),
-    contempt: int = 0,
 ) -> SearchResult:
     """A fresh search of a turn-based position (see `Searcher.search`)."""
-    return Searcher().search(
-        position, depth=depth, max_nodes=max_nodes, time_limit=time_limit, seen=seen, contempt=contempt
-    )
+    return Searcher().search(position, depth=depth, max_nodes=max_nodes, time_limit=time_limit, seen=seen)
