@@ -8,6 +8,7 @@ the werera (a capture or a check ends it, R5.3-R5.4) is there in the position af
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from urllib.parse import urlencode
 
 from senterej.engine import WAIT, WHITE, Position
 from senterej.engine.game import CHECKMATE, judge
@@ -15,6 +16,9 @@ from senterej.engine.notation import coordinate, parse_coordinate, san
 from senterej.engine.position import move_from
 from senterej.engine.proofs import MATED, status
 from senterej.engine.werera import play_round, quicker_side
+
+#: A side waiting in a werera round, as the analysis board's address writes it (R5.1).
+WAITING = "0000"
 
 
 class LineError(ValueError):
@@ -144,3 +148,17 @@ class PuzzleLine:
     @cached_property
     def mates(self) -> bool:
         return self.end.turn == self.solver ^ 1 and status(self.end.copy())[0] == MATED
+
+    def analysis_query(self) -> str:
+        """The analysis board's query for this line: its start, its werera rounds (the solver's choice, the
+        other side waiting, R5.1) and then its moves, shown from the start, so that the board steps through
+        the solution."""
+        position, rounds, moves = self.start.copy(), [], []
+        for text in self.moves:
+            if position.werera is None:
+                moves.append(text)
+            else:
+                rounds.append(f"{text}:{WAITING}" if self.solver == WHITE else f"{WAITING}:{text}")
+            self.play(position, text)
+        fields = {"fen": self.fen, "rounds": ",".join(rounds), "moves": ",".join(moves), "at": "0"}
+        return urlencode({name: value for name, value in fields.items() if value})

@@ -349,6 +349,7 @@ def puzzle_context(
         "hint_label": _hint_label(request, puzzle, state) if live and hint is None else "",
         "charged": bool(state.get("charged")),
         "steps": numbered(start, line.sans(), solver) if done else [],
+        "analysis_query": line.analysis_query() if done else "",
         "round_story": round_story(line) if done else [],
         "step": step,
         "themes": [(name, theme_name(name)) for name in puzzle.theme_list] if done else [],
