@@ -62,6 +62,14 @@ def bounded(rating: Rating) -> Rating:
     return Rating(max(rating.rating, RATING_FLOOR), min(max(rating.rd, MIN_RD), MAX_RD), rating.volatility)
 
 
+def aim(rating: Rating) -> float:
+    """Where a player's next puzzle is aimed: their rating, less how much more unsure it still is than a
+    settled player's (the deviation above its floor). A newcomer, at the pool's median with the widest
+    deviation, is offered puzzles some 300 points below it, which someone who has just learnt the rules
+    solves; each rated try narrows the deviation, and the aim rises to the rating as it settles."""
+    return rating.rating - (rating.rd - MIN_RD)
+
+
 def rate_attempt(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
     """A rated attempt: the player won against the puzzle if solved, lost otherwise (asking for the solution
     counts as a loss). Both sides are rated from their values before the attempt."""

@@ -7,7 +7,7 @@ import math
 import pytest
 
 from testing.glicko import SCALE, paper_update
-from trainer.rating import MAX_RD, MIN_RD, PROVISIONAL_RD, RATING_FLOOR, Rating, rate_attempt, update
+from trainer.rating import MAX_RD, MIN_RD, PROVISIONAL_RD, RATING_FLOOR, Rating, aim, rate_attempt, update
 
 PAPER_RESULTS = [(1400, 30, 1.0), (1550, 100, 0.0), (1700, 300, 0.0)]
 
@@ -70,3 +70,11 @@ def test_bounds_hold():
     for _ in range(30):
         steady, _ = rate_attempt(steady, Rating(1500, 45, 0.06), solved=True)
     assert MIN_RD <= steady.rd <= MAX_RD
+
+
+def test_a_newcomer_is_aimed_below_the_rating_by_how_unsure_it_is_and_a_settled_player_at_it():
+    """Glicko-2's deviation says how unsure a rating is (Glickman): the aim is the rating less the deviation
+    above its floor, 305 for a newcomer at the widest, none at the floor."""
+    assert aim(Rating(1431.0, MAX_RD)) == 1431.0 - (350.0 - 45.0)
+    assert aim(Rating(1431.0, MIN_RD)) == 1431.0
+    assert aim(Rating(1600.0, 145.0)) == 1500.0

@@ -42,6 +42,7 @@ from trainer.forms import (
 from trainer.lines import PuzzleLine
 from trainer.models import Puzzle
 from trainer.puzzle_words import numbered, rating_change, theme_name
+from trainer.rating import aim
 from trainer.views.choosing import themes_page
 from trainer.werera_round_story import round_story
 
@@ -100,7 +101,7 @@ def train(request: HtmxHttpRequest) -> HttpResponse:
         seed = f"{request.session.session_key}.{request.user.pk}.{offers.serial(request.session)}"
         puzzle = selectors.next_puzzle(
             user=request.user,
-            rating=services.player_rating(request.user).rating,
+            rating=aim(services.player_rating(request.user)),
             difficulty=difficulty,
             themes=focus.themes,
             band=focus.band,
