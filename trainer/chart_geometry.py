@@ -3,6 +3,7 @@
 a player's history is a sequence of tries, and sessions of many tries would bunch up on a time axis."""
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -60,26 +61,40 @@ def rating_chart(series: list[tuple[datetime, float]]) -> Chart | None:
     """`series`: (when, rating after) of each rated attempt, oldest first; None when there is nothing."""
     if not series:
         return None
-    ratings = [rating for _, rating in series]
-    step = _step(max(max(ratings) - min(ratings), 1))
-    low = math.floor(min(ratings) / step) * step
-    high = math.ceil(max(ratings) / step) * step
+    return ratings_chart([rating for _, rating in series], series[0][0], series[-1][0])
+
+
+def ratings_chart(ratings: Sequence[float], first: datetime, last: datetime) -> Chart | None:
+    """`ratings`: the rating after each rated attempt, oldest first, the first made at `first` and the last
+    at `last`; None when there is nothing."""
+    if not ratings:
+        return None
+    lowest, highest = min(ratings), max(ratings)
+    step = _step(max(highest - lowest, 1))
+    low = math.floor(lowest / step) * step
+    high = math.ceil(highest / step) * step
     if high == low:
         low, high = low - step, high + step
+    # Each figure as `y` below writes it, in one pass: a few hundred points are drawn on every visit.
+    span, plot = high - low, BOTTOM - TOP
 
     def y(value: float) -> float:
-        return BOTTOM - (value - low) / (high - low) * (BOTTOM - TOP)
+        return BOTTOM - (value - low) / span * plot
 
     count = len(ratings)
     if count == 1:
-        xs = [(LEFT + RIGHT) / 2]
+        points = [(round((LEFT + RIGHT) / 2, 1), round(y(ratings[0]), 1))]
     else:
-        xs = [LEFT + i * (RIGHT - LEFT) / (count - 1) for i in range(count)]
+        width, last_index = RIGHT - LEFT, count - 1
+        points = [
+            (round(LEFT + index * width / last_index, 1), round(BOTTOM - (rating - low) / span * plot, 1))
+            for index, rating in enumerate(ratings)
+        ]
     return Chart(
-        points=[(round(x, 1), round(y(rating), 1)) for x, rating in zip(xs, ratings, strict=True)],
+        points=points,
         ticks=[Tick(value, round(y(value), 1)) for value in range(low, high + 1, step)],
-        first=series[0][0],
-        last=series[-1][0],
+        first=first,
+        last=last,
         low=low,
         high=high,
     )

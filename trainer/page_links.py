@@ -1,7 +1,7 @@
-"""The addresses a puzzle's page links to that take no argument (the runs, endgame practice, the reviews, the
-dashboard, the difficulty's form, logging in, the analysis board), reversed once per language and kept in
-this process: they change only with the URLconf and its prefix, and reversing each again on every page cost
-as much as drawing the board."""
+"""The addresses a puzzle's page and the dashboard link to that take no argument (the runs, endgame practice,
+the reviews, the dashboard, the difficulty's form, logging in, the analysis board, the themes, the run through
+the missed puzzles), reversed once per language and kept in this process: they change only with the URLconf
+and its prefix, and reversing each again on every page cost as much as drawing the board."""
 
 from typing import Any
 
@@ -9,7 +9,7 @@ from django.core.signals import setting_changed
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import get_language
 
-#: Each address by the name the puzzle's template gives it, with the view's name.
+#: Each address by the name the templates give it, with the view's name.
 VIEWS = {
     "streak": "trainer:streak",
     "storm": "trainer:storm",
@@ -20,6 +20,8 @@ VIEWS = {
     "train": "trainer:train",
     "login": "login",
     "analysis": "analysis:board",
+    "themes": "trainer:themes",
+    "missed": "trainer:missed_begin",
 }
 
 _KEPT: dict[tuple[str | None, str, str | None], dict[str, str]] = {}
