@@ -6,6 +6,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 WIDTH, HEIGHT = 640, 260
 #: The plot area inside the drawing: room on the left for the rating labels, below for the dates.
@@ -30,16 +31,14 @@ class Chart:
     last: datetime
     low: int
     high: int
+    #: The points as the line's attribute writes them, "x,y x,y …".
+    polyline: str
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
     right: int = RIGHT
     top: int = TOP
     bottom: int = BOTTOM
-
-    @property
-    def polyline(self) -> str:
-        return " ".join(f"{x},{y}" for x, y in self.points)
 
     @property
     def dots(self) -> list[tuple[float, float]]:
@@ -55,6 +54,17 @@ def _step(span: float) -> int:
         if span / step <= MAX_TICKS:
             return step
     return STEPS[-1] * math.ceil(span / (STEPS[-1] * MAX_TICKS))
+
+
+@lru_cache(maxsize=256)
+def _xs(count: int) -> tuple[tuple[float, ...], tuple[str, ...]]:
+    """Where each of `count` points stands across the plot, evenly spaced, and each as the line writes it
+    ("x,"): the same for every chart of as many points, so worked out once."""
+    if count == 1:
+        xs: tuple[float, ...] = (round((LEFT + RIGHT) / 2, 1),)
+    else:
+        xs = tuple(round(LEFT + index * (RIGHT - LEFT) / (count - 1), 1) for index in range(count))
+    return xs, tuple(f"{x}," for x in xs)
 
 
 def rating_chart(series: list[tuple[datetime, float]]) -> Chart | None:
@@ -75,23 +85,17 @@ def ratings_chart(ratings: Sequence[float], first: datetime, last: datetime) -> 
     high = math.ceil(highest / step) * step
     if high == low:
         low, high = low - step, high + step
-    # Each figure as `y` below writes it, in one pass: a few hundred points are drawn on every visit.
+    # Each rating's height as `y` writes it, inline: a few hundred points are drawn on every visit.
     span, plot = high - low, BOTTOM - TOP
 
     def y(value: float) -> float:
         return BOTTOM - (value - low) / span * plot
 
-    count = len(ratings)
-    if count == 1:
-        points = [(round((LEFT + RIGHT) / 2, 1), round(y(ratings[0]), 1))]
-    else:
-        width, last_index = RIGHT - LEFT, count - 1
-        points = [
-            (round(LEFT + index * width / last_index, 1), round(BOTTOM - (rating - low) / span * plot, 1))
-            for index, rating in enumerate(ratings)
-        ]
+    xs, written = _xs(len(ratings))
+    ys = [round(BOTTOM - (rating - low) / span * plot, 1) for rating in ratings]
     return Chart(
-        points=points,
+        points=list(zip(xs, ys, strict=True)),
+        polyline=" ".join([x + repr(y) for x, y in zip(written, ys, strict=True)]),
         ticks=[Tick(value, round(y(value), 1)) for value in range(low, high + 1, step)],
         first=first,
         last=last,

@@ -7,20 +7,21 @@ dates in the active language's short format and the active time zone."""
 
 from collections.abc import Callable
 from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import quote
 
 from django.conf import settings
-from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils import dateformat
-from django.utils.formats import get_format
+from django.utils.formats import get_format, number_format
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import is_aware, localtime
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from trainer import page_links
 from trainer.chart_geometry import Chart
+from trainer.puzzle_words import theme_name
 from trainer.selectors import HistoryEntry, ThemeResult
 
 
@@ -126,6 +127,16 @@ def draw_chart(chart: Chart, *, about_student: bool = False, chart_id: str = "")
     return mark_safe("".join(parts))
 
 
+_ONE = Decimal(1)
+
+
+def whole_figure(value: float) -> str:
+    """`floatformat(value, 0)` as the filter writes a float: its shortest decimal form rounded half away
+    from zero, in the active language's number format; without the filter's general case, which cost as
+    much as the rest of a row."""
+    return number_format(str(int(Decimal(repr(value)).quantize(_ONE, ROUND_HALF_UP))), 0, use_l10n=True)
+
+
 def draw_retry_items(misses: list[tuple[int, float]]) -> SafeString:
     """The dashboard's puzzles to retry, each a link to its puzzle with its rating, as the template's loop
     drew them (its blank lines too): a translation as it stands, the figures in it escaped."""
@@ -135,29 +146,46 @@ def draw_retry_items(misses: list[tuple[int, float]]) -> SafeString:
         "".join(
             f'\n              <li><a href="{address(number)}">'
             f"{puzzle % {'number': number}}</a> "
-            f'<span class="muted">{rated % {"rating": floatformat(rating, 0)}}</span></li>\n'
+            f'<span class="muted">{rated % {"rating": whole_figure(rating)}}</span></li>\n'
             "            "
             for number, rating in misses
         )
     )
 
 
+#: Each theme's words as its row writes them (its name, its address's query and its button's label, escaped),
+#: by language and theme: the themes are few, and their words change only with the language.
+_THEME_WORDS: dict[tuple[str | None, str], tuple[str, str, str]] = {}
+#: Themes come from the puzzles' rows; past this many kept, the words are worked out afresh.
+THEME_WORDS_KEPT = 1000
+
+
+def _theme_words(language: str | None, theme: str) -> tuple[str, str, str]:
+    key = (language, theme)
+    found = _THEME_WORDS.get(key)
+    if found is None:
+        if len(_THEME_WORDS) >= THEME_WORDS_KEPT:
+            _THEME_WORDS.clear()
+        name = theme_name(theme)
+        label = gettext("Train: %(theme)s") % {"theme": name}
+        found = _THEME_WORDS[key] = (escape(name), escape(quote(theme, safe="/")), escape(label))
+    return found
+
+
 def draw_theme_rows(results: list[ThemeResult]) -> SafeString:
     """The rows of the dashboard's themes, weakest first: the theme, its first tries, the share solved and a
     button to train it."""
-    train, label = escape(page_links.links()["train"]), gettext("Train: %(theme)s")
-    button = escape(gettext("Train"))
+    train, button, language = escape(page_links.links()["train"]), escape(gettext("Train")), get_language()
     parts = []
     for result in results:
-        name = result.name
+        name, query, label = _theme_words(language, result.theme)
         parts.append(
             "\n                <tr>\n"
-            f'                  <th scope="row">{escape(name)}</th>\n'
+            f'                  <th scope="row">{name}</th>\n'
             f"                  <td>{result.attempts}</td>\n"
             f"                  <td>{result.percent} %</td>\n"
-            f'                  <td><a class="button button--quiet" href="{train}?theme='
-            f'{escape(quote(result.theme, safe="/"))}" aria-label="{escape(label % {"theme": name})}">'
-            f"{button}</a></td>\n"
+            f'                  <td><a class="button button--quiet" href="{train}?theme={query}" '
+            f'aria-label="{label}">{button}</a></td>\n'
             "                </tr>\n"
             "              "
         )
