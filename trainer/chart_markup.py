@@ -8,10 +8,10 @@ dates in the active language's short format and the active time zone."""
 from collections.abc import Callable
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from urllib.parse import quote
 
 from django.conf import settings
-from django.urls import reverse
 from django.utils import dateformat
 from django.utils.formats import get_format, number_format
 from django.utils.html import escape
@@ -49,14 +49,21 @@ def _date(value: datetime, format: str = "SHORT_DATE_FORMAT") -> str:
     return _date_writer(get_format(format))(value)
 
 
-def _date_writer(pattern: str) -> Callable[[datetime], str]:
-    """`_date` for many dates of one pattern: the pattern split into its letters and its text once, where the
-    date filter's formatter splits it again for each date (which cost more than the rest of writing one)."""
-    pieces = [
+@lru_cache(maxsize=64)
+def _date_pieces(pattern: str) -> tuple[tuple[bool, str], ...]:
+    """A date format's pattern as the date filter's formatter reads it: its letters, and its text between
+    them with the escapes taken out. The patterns are few (the languages' formats), so each is read once."""
+    return tuple(
         (True, piece) if index % 2 else (False, dateformat.re_escaped.sub(r"\1", piece))
         for index, piece in enumerate(dateformat.re_formatchars.split(pattern))
         if piece
-    ]
+    )
+
+
+def _date_writer(pattern: str) -> Callable[[datetime], str]:
+    """`_date` for many dates of one pattern: the pattern read once, where the date filter's formatter reads
+    it again for each date (which cost more than the rest of writing one)."""
+    pieces = _date_pieces(pattern)
 
     def write(value: datetime) -> str:
         if settings.USE_TZ and is_aware(value):
@@ -69,13 +76,10 @@ def _date_writer(pattern: str) -> Callable[[datetime], str]:
     return write
 
 
-#: A number no puzzle has, which `_puzzle_address` replaces with each puzzle's.
-_SOME_PUZZLE = 987654321
-
-
 def _puzzle_address() -> Callable[[int], str]:
-    """Each puzzle's address, escaped, from one look-up of the url pattern for a whole list."""
-    before, after = escape(reverse("trainer:puzzle", args=[_SOME_PUZZLE])).split(str(_SOME_PUZZLE))
+    """Each puzzle's address, escaped, from its parts around the puzzle's number (trainer.page_links, which
+    reverses it once per language)."""
+    before, after = (escape(part) for part in page_links.puzzle_address())
     return lambda number: f"{before}{number}{after}"
 
 

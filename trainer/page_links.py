@@ -25,6 +25,9 @@ VIEWS = {
 }
 
 _KEPT: dict[tuple[str | None, str, str | None], dict[str, str]] = {}
+#: A number no puzzle has, which a puzzle's address is reversed with and split around.
+_SOME_PUZZLE = 987654321
+_PUZZLE_KEPT: dict[tuple[str | None, str, str | None], tuple[str, str]] = {}
 
 
 def links() -> dict[str, str]:
@@ -36,9 +39,21 @@ def links() -> dict[str, str]:
     return found
 
 
+def puzzle_address() -> tuple[str, str]:
+    """A puzzle's address in the active language, as the parts before and after the puzzle's number: a list
+    of puzzles (the dashboard's history and retry list) writes each one's address from them."""
+    key = (get_language(), get_script_prefix(), get_urlconf())
+    found = _PUZZLE_KEPT.get(key)
+    if found is None:
+        before, after = reverse("trainer:puzzle", args=[_SOME_PUZZLE]).split(str(_SOME_PUZZLE))
+        found = _PUZZLE_KEPT[key] = (before, after)
+    return found
+
+
 def _forget_links(**kwargs: Any) -> None:
     """Settings changed (a test's URLconf or languages): the addresses are reversed again."""
     _KEPT.clear()
+    _PUZZLE_KEPT.clear()
 
 
 setting_changed.connect(_forget_links)

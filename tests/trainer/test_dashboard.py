@@ -337,6 +337,18 @@ def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, le
     assert '<span class="muted">bez ratingu</span>' in slovak and ">Nevyriešené</span>" in slovak
 
 
+def test_a_puzzles_address_is_kept_in_each_language():
+    from django.utils import translation
+
+    from trainer import page_links
+
+    for language in ("en", "sk", "en"):
+        with translation.override(language):
+            before, after = page_links.puzzle_address()
+            assert f"{before}42{after}" == reverse("trainer:puzzle", args=[42])
+    assert page_links.puzzle_address() == ("/train/", "/")
+
+
 @pytest.mark.parametrize("count", [3, 45])
 def test_the_dashboard_reads_as_much_for_3_tries_as_for_45(
     learner_client, learner, count, django_assert_num_queries
