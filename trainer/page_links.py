@@ -1,7 +1,8 @@
 """The addresses a puzzle's page and the dashboard link to that take no argument (the runs, endgame practice,
 the reviews, the dashboard, the difficulty's form, logging in, the analysis board, the themes, the run through
-the missed puzzles), reversed once per language and kept in this process: they change only with the URLconf
-and its prefix, and reversing each again on every page cost as much as drawing the board."""
+the missed puzzles), and a puzzle's address around its number, reversed once per language and kept in this
+process: they change only with the URLconf and its prefix, and reversing each again on every page cost as
+much as drawing the board."""
 
 from typing import Any
 
