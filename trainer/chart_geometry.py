@@ -3,8 +3,10 @@
 a player's history is a sequence of tries, and sessions of many tries would bunch up on a time axis."""
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 WIDTH, HEIGHT = 640, 260
 #: The plot area inside the drawing: room on the left for the rating labels, below for the dates.
@@ -29,16 +31,14 @@ class Chart:
     last: datetime
     low: int
     high: int
+    #: The points as the line's attribute writes them, "x,y x,y …".
+    polyline: str
     width: int = WIDTH
     height: int = HEIGHT
     left: int = LEFT
     right: int = RIGHT
     top: int = TOP
     bottom: int = BOTTOM
-
-    @property
-    def polyline(self) -> str:
-        return " ".join(f"{x},{y}" for x, y in self.points)
 
     @property
     def dots(self) -> list[tuple[float, float]]:
@@ -56,30 +56,49 @@ def _step(span: float) -> int:
     return STEPS[-1] * math.ceil(span / (STEPS[-1] * MAX_TICKS))
 
 
+@lru_cache(maxsize=256)
+def _xs(count: int) -> tuple[tuple[float, ...], tuple[str, ...]]:
+    """Where each of `count` points stands across the plot, evenly spaced, and each as the line writes it
+    ("x,"): the same for every chart of as many points, so worked out once."""
+    if count == 1:
+        xs: tuple[float, ...] = (round((LEFT + RIGHT) / 2, 1),)
+    else:
+        xs = tuple(round(LEFT + index * (RIGHT - LEFT) / (count - 1), 1) for index in range(count))
+    return xs, tuple(f"{x}," for x in xs)
+
+
 def rating_chart(series: list[tuple[datetime, float]]) -> Chart | None:
     """`series`: (when, rating after) of each rated attempt, oldest first; None when there is nothing."""
     if not series:
         return None
-    ratings = [rating for _, rating in series]
-    step = _step(max(max(ratings) - min(ratings), 1))
-    low = math.floor(min(ratings) / step) * step
-    high = math.ceil(max(ratings) / step) * step
+    return ratings_chart([rating for _, rating in series], series[0][0], series[-1][0])
+
+
+def ratings_chart(ratings: Sequence[float], first: datetime, last: datetime) -> Chart | None:
+    """`ratings`: the rating after each rated attempt, oldest first, the first made at `first` and the last
+    at `last`; None when there is nothing."""
+    if not ratings:
+        return None
+    lowest, highest = min(ratings), max(ratings)
+    step = _step(max(highest - lowest, 1))
+    low = math.floor(lowest / step) * step
+    high = math.ceil(highest / step) * step
     if high == low:
         low, high = low - step, high + step
+    # Each rating's height as `y` writes it, inline: a few hundred points are drawn on every visit.
+    span, plot = high - low, BOTTOM - TOP
 
     def y(value: float) -> float:
-        return BOTTOM - (value - low) / (high - low) * (BOTTOM - TOP)
+        return BOTTOM - (value - low) / span * plot
 
-    count = len(ratings)
-    if count == 1:
-        xs = [(LEFT + RIGHT) / 2]
-    else:
-        xs = [LEFT + i * (RIGHT - LEFT) / (count - 1) for i in range(count)]
+    xs, written = _xs(len(ratings))
+    ys = [round(BOTTOM - (rating - low) / span * plot, 1) for rating in ratings]
     return Chart(
-        points=[(round(x, 1), round(y(rating), 1)) for x, rating in zip(xs, ratings, strict=True)],
+        points=list(zip(xs, ys, strict=True)),
+        polyline=" ".join([x + repr(y) for x, y in zip(written, ys, strict=True)]),
         ticks=[Tick(value, round(y(value), 1)) for value in range(low, high + 1, step)],
-        first=series[0][0],
-        last=series[-1][0],
+        first=first,
+        last=last,
         low=low,
         high=high,
     )

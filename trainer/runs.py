@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from senterej.board.explain import illegal_move_message
 from senterej.engine.notation import IllegalMoveError, coordinate, parse_move
 from trainer.models import Puzzle, PuzzleRun
+from trainer.prepared import prepared
 
 SESSION_RUNS = "trainer_runs"
 #: A visitor's session remembers this many of their latest runs.
@@ -186,10 +187,15 @@ def record(
     return Record(best, list(runs.order_by("-started", "-id")[:HISTORY]))
 
 
+@prepared
+def _best_rows(player: int) -> QuerySet[PuzzleRun, tuple[str, int]]:
+    rows = PuzzleRun.objects.filter(user_id=player).values("kind").annotate(best=Max("score"))
+    return rows.order_by("kind").values_list("kind", "best")
+
+
 def bests(user: User) -> dict[str, int]:
     """The player's best score at each kind of run they have played, in one read."""
-    rows = PuzzleRun.objects.filter(user=user).values("kind").annotate(best=Max("score")).order_by("kind")
-    return {row["kind"]: row["best"] for row in rows}
+    return dict(_best_rows(user.pk))
 
 
 class RunKind:

@@ -21,6 +21,7 @@ from django.db import connection
 from django.db.models import Count, F, Q, QuerySet, Value
 
 from trainer.models import Attempt, Puzzle, PuzzleTheme
+from trainer.prepared import prepared
 from trainer.puzzle_words import rating_change, theme_name
 from trainer.rating import START
 
@@ -192,15 +193,33 @@ RETRY_SHOWN = 30
 RETRY_COUNTED = 100
 
 
-def rating_series(user: User) -> list[tuple[datetime, float]]:
-    """(when, rating after) of the player's latest rated attempts, oldest first: read newest first along the
-    index of the rated tries (an attempt's key grows with its time), stopped at CHART_POINTS."""
-    rows = (
-        Attempt.objects.filter(user=user, rated=True)
+class RatingSeries(NamedTuple):
+    """The chart's figures: the rating after each of the player's latest rated attempts, oldest first, and
+    when the first and the last of them were made (the chart's only dates)."""
+
+    ratings: list[float]
+    first: datetime
+    last: datetime
+
+
+@prepared
+def _series_rows(player: int, points: int) -> QuerySet[Attempt, tuple[datetime, float | None]]:
+    return (
+        Attempt.objects.filter(user_id=player, rated=True)
         .order_by("-id")
-        .values_list("created", "rating_after")[:CHART_POINTS]
+        .values_list("created", "rating_after")[:points]
     )
-    return [(created, rating) for created, rating in reversed(rows) if rating is not None]
+
+
+def rating_series(user: User) -> RatingSeries | None:
+    """The player's latest rated attempts, read newest first along the index of the rated tries (an
+    attempt's key grows with its time) and stopped at CHART_POINTS; None before the first. Only the first
+    and the last time are made as the ORM makes them: the chart shows no other."""
+    rows, convert = _series_rows.unconverted(user.pk, CHART_POINTS)
+    rated = [row for row in reversed(rows) if row[1] is not None]
+    if not rated:
+        return None
+    return RatingSeries([rating for _, rating in rated], convert(rated[0])[0], convert(rated[-1])[0])
 
 
 class HistoryEntry(NamedTuple):
@@ -224,11 +243,10 @@ class HistoryEntry(NamedTuple):
         return rating_change(self.rating_before, self.rating_after)
 
 
-def history_rows(user: User, *, start: int, stop: int) -> list[HistoryEntry]:
-    """The player's attempts from `start` to `stop`, newest first: plain rows, since a page of model
-    instances and their puzzles cost more than the rest of the dashboard."""
+@prepared
+def _history_rows(player: int, start: int, stop: int) -> QuerySet[Attempt, tuple[object, ...]]:
     rows = (
-        Attempt.objects.filter(user=user)
+        Attempt.objects.filter(user_id=player)
         .order_by("-created", "-id")
         .values_list(
             "created",
@@ -241,7 +259,13 @@ def history_rows(user: User, *, start: int, stop: int) -> list[HistoryEntry]:
             "hinted",
         )
     )
-    return [HistoryEntry(*row) for row in rows[start:stop]]
+    return rows[start:stop]
+
+
+def history_rows(user: User, *, start: int, stop: int) -> list[HistoryEntry]:
+    """The player's attempts from `start` to `stop`, newest first: plain rows, since a page of model
+    instances and their puzzles cost more than the rest of the dashboard."""
+    return [HistoryEntry(*row) for row in _history_rows(user.pk, start, stop)]
 
 
 @dataclass(frozen=True)
@@ -259,22 +283,28 @@ class ThemeResult:
         return round(100 * self.solved / self.attempts)
 
 
+@prepared
+def _theme_rows(player: int, window: int) -> QuerySet[Attempt, tuple[str | None, int, int]]:
+    latest = Attempt.objects.filter(user_id=player, rated=True).order_by("-id").values("id")[:window]
+    return (
+        Attempt.objects.filter(id__in=latest)
+        .values(theme=F("puzzle__theme_rows__theme"))
+        .annotate(attempts=Count("id"), solved=Count("id", filter=Q(solved=True)))
+        .values_list("theme", "attempts", "solved")
+    )
+
+
 def theme_results(user: User) -> list[ThemeResult]:
     """The latest THEME_WINDOW first tries (the rated ones) by theme, the weakest first: the lowest share
     solved, and of equal shares the theme tried most, since its figure says the most. The attempts lead
     the join (each puzzle's theme rows are found by the (puzzle, theme) index), so the query reads the
     window's rows and no others."""
-    latest = Attempt.objects.filter(user=user, rated=True).order_by("-id").values("id")[:THEME_WINDOW]
-    rows = (
-        Attempt.objects.filter(id__in=latest)
-        .values(theme=F("puzzle__theme_rows__theme"))
-        .annotate(attempts=Count("id"), solved=Count("id", filter=Q(solved=True)))
-    )
-    results = [ThemeResult(row["theme"], row["attempts"], row["solved"]) for row in rows if row["theme"]]
+    rows = _theme_rows(user.pk, THEME_WINDOW)
+    results = [ThemeResult(theme, attempts, solved) for theme, attempts, solved in rows if theme]
     return sorted(results, key=lambda r: (r.solved / r.attempts, -r.attempts, r.theme))
 
 
-def retry_queue(user: User) -> QuerySet[Attempt]:
+def retry_queue(user: User | int) -> QuerySet[Attempt]:
     """The player's latest attempt at each active puzzle, failed (and so not solved since), the latest
     first. The failed latest tries have an index of their own, read newest first: the first page and the
     bounded count stop early, however long the player's history."""
@@ -285,10 +315,15 @@ def retry_queue(user: User) -> QuerySet[Attempt]:
     )
 
 
+@prepared
+def _missed_rows(player: int, bound: int) -> QuerySet[Attempt, tuple[int, float]]:
+    return retry_queue(player).values_list("puzzle_id", "puzzle__rating")[:bound]
+
+
 def missed(user: User) -> tuple[list[tuple[int, float]], int]:
     """The head of the retry queue as the dashboard lists it, (puzzle, its rating) of the first RETRY_SHOWN,
     and the queue's length counted up to RETRY_COUNTED + 1: one read of the index, stopped at the bound."""
-    rows = list(retry_queue(user).values_list("puzzle_id", "puzzle__rating")[: RETRY_COUNTED + 1])
+    rows = _missed_rows(user.pk, RETRY_COUNTED + 1)
     return rows[:RETRY_SHOWN], len(rows)
 
 

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from reviews import services as reviews
 from trainer import selectors
 from trainer.models import HELP_LASTS, Attempt, PlayerRating, Puzzle
+from trainer.prepared import prepared
 from trainer.rating import MAX_RD, START_VOLATILITY, Rating, rate_attempt
 
 
@@ -121,9 +122,15 @@ def starting_rating() -> float:
     return selectors.pool_median()
 
 
+@prepared
+def _rating_rows(player: int) -> QuerySet[PlayerRating, tuple[float, float, float]]:
+    return PlayerRating.objects.filter(user_id=player).values_list("rating", "rating_deviation", "volatility")
+
+
 def player_rating(user: User | AnonymousUser) -> Rating:
-    """The player's rating; a visitor or a player with no rated try starts where `starting_rating` says."""
-    row = PlayerRating.objects.filter(user=user).first() if user.is_authenticated else None
-    if row is None:
+    """The player's rating; a visitor or a player with no rated try starts where `starting_rating` says. The
+    player's one row is read by a statement built once (`trainer.prepared`)."""
+    rows = _rating_rows(user.pk) if user.is_authenticated else []
+    if not rows:
         return Rating(starting_rating(), MAX_RD, START_VOLATILITY)
-    return Rating(row.rating, row.rating_deviation, row.volatility)
+    return Rating(*rows[0])

@@ -60,3 +60,17 @@ def test_the_history_writes_each_time_as_the_date_filter_did(language, learner):
         drawn = draw_history_rows(selectors.history_rows(learner, start=0, stop=20))
         for attempt in attempts:
             assert f"<td>{template.render(Context({'when': attempt.created}))}</td>" in drawn
+
+
+@pytest.mark.parametrize("language", ["en", "sk"])
+def test_a_rating_to_retry_is_written_as_the_floatformat_filter_wrote_it(language, settings):
+    from django.template.defaultfilters import floatformat
+
+    from trainer.chart_markup import whole_figure
+
+    figures = [1234.5, 1235.5, 1234.49999, 987.4, 0.5, -0.5, -0.3, -2.5, -1234.5, 0.0, -0.0, 12345.5]
+    figures += [1e6 + 0.5, 1023.5, 1024.5, 0.1 + 0.2, 2.675, 1500.0, 1499.999999999]
+    for grouping in (False, True):
+        settings.USE_THOUSAND_SEPARATOR = grouping
+        with translation.override(language):
+            assert [whole_figure(figure) for figure in figures] == [floatformat(f, 0) for f in figures]

@@ -16,7 +16,7 @@ from freezegun import freeze_time
 from testing.factories import AttemptFactory, PuzzleFactory
 from testing.review_cards import HEAVY, LIGHT, cards
 from trainer import selectors
-from trainer.chart_geometry import BOTTOM, LEFT, RIGHT, TOP, rating_chart
+from trainer.chart_geometry import BOTTOM, LEFT, RIGHT, TOP, rating_chart, ratings_chart
 from trainer.models import Attempt, Puzzle, PuzzleTheme
 
 pytestmark = pytest.mark.django_db
@@ -24,15 +24,19 @@ pytestmark = pytest.mark.django_db
 # The chart
 
 
-def test_the_chart_points_follow_the_rated_attempts_in_order(learner, second_learner):
+def test_the_chart_points_follow_the_rated_attempts_in_order(learner, second_learner, teacher):
     ratings = [1520.0, 1490.0, 1600.0]
-    for rating in ratings:
-        AttemptFactory(user=learner, solved=True, rating_after=rating)
+    tries = [AttemptFactory(user=learner, solved=True, rating_after=rating) for rating in ratings]
     AttemptFactory(user=learner, solved=False, rated=False)  # a retry: unrated, not on the chart
     AttemptFactory(user=second_learner, solved=True, rating_after=2400.0)  # someone else's
     series = selectors.rating_series(learner)
-    assert [rating for _, rating in series] == ratings
-    chart = rating_chart(series)
+    assert series is not None and series.ratings == ratings
+    # The chart's dates, the first and the last try's, aware as the ORM makes them.
+    assert (series.first, series.last) == (tries[0].created, tries[-1].created)
+    assert series.first.tzinfo is not None
+    AttemptFactory(user=teacher, solved=True, rated=False)
+    assert selectors.rating_series(teacher) is None  # no rated try, no chart
+    chart = ratings_chart(*series)
     xs = [x for x, _ in chart.points]
     ys = [y for _, y in chart.points]
     assert xs == sorted(xs) and xs[0] == LEFT and xs[-1] == RIGHT
@@ -51,7 +55,8 @@ def test_the_chart_shows_the_latest_points_only(learner):
         for i in range(selectors.CHART_POINTS + 5)
     )
     series = selectors.rating_series(learner)
-    assert len(series) == selectors.CHART_POINTS and series[-1][1] == 1000.0 + selectors.CHART_POINTS + 4
+    assert series is not None and len(series.ratings) == selectors.CHART_POINTS
+    assert series.ratings[-1] == 1000.0 + selectors.CHART_POINTS + 4
 
 
 def test_chart_geometry():
@@ -71,7 +76,9 @@ def test_the_chart_is_drawn_as_svg_on_the_page(learner_client, learner):
     AttemptFactory(user=learner, solved=True, rating_after=1520.0)
     AttemptFactory(user=learner, solved=False, rating_after=1480.0)
     page = learner_client.get(reverse("trainer:dashboard")).content.decode()
-    chart = rating_chart(selectors.rating_series(learner))
+    series = selectors.rating_series(learner)
+    assert series is not None
+    chart = ratings_chart(*series)
     assert f'<polyline class="trainer-chart__line" points="{chart.polyline}"' in page
     assert "<script" not in page.split("<main")[1]  # drawn on the server
     assert [tick.value for tick in chart.ticks] == [1480, 1490, 1500, 1510, 1520]
@@ -328,6 +335,18 @@ def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, le
     slovak = learner_client.get("/sk/train/dashboard/").text
     assert f'<td><a href="/sk/train/{rated.puzzle_id}/">{rated.puzzle_id}</a></td>' in slovak
     assert '<span class="muted">bez ratingu</span>' in slovak and ">Nevyriešené</span>" in slovak
+
+
+def test_a_puzzles_address_is_kept_in_each_language():
+    from django.utils import translation
+
+    from trainer import page_links
+
+    for language in ("en", "sk", "en"):
+        with translation.override(language):
+            before, after = page_links.puzzle_address()
+            assert f"{before}42{after}" == reverse("trainer:puzzle", args=[42])
+    assert page_links.puzzle_address() == ("/train/", "/")
 
 
 @pytest.mark.parametrize("count", [3, 45])
