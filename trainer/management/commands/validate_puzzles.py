@@ -109,7 +109,13 @@ def _kind_of(reason: str) -> str:
 
 def _reason(pk: int, puzzle: int, reason: str) -> dict[str, Any]:
     """The reason as the curators read it: a re-validation in the puzzle's history, by the site itself."""
-    fields = {"puzzle": puzzle, "user": None, "kind": "validated", "fields": {}, "note": reason}
+    fields: dict[str, Any] = {
+        "puzzle": puzzle,
+        "user": None,
+        "kind": "validated",
+        "fields": {},
+        "note": reason,
+    }
     return {
         "model": "trainer.puzzlechange",
         "pk": pk,
