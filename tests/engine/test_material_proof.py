@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 
 from senterej.engine.notation import parse_coordinate
-from senterej.engine.pieces import WHITE
+from senterej.engine.pieces import BLACK, FERS, WHITE
 from senterej.engine.position import Position
 from senterej.engine.proofs import SearchLimitError
+from senterej.engine.proofs.mate import MateSearch
 from senterej.engine.proofs.material import (
     MARGIN,
+    MATE_LOOK,
     STEP_DEPTH,
     MaterialJudge,
     margin_bar,
@@ -118,3 +120,41 @@ def test_the_margin_is_a_win_chance():
     for value in (0, 250, 600):
         bar = margin_bar(value)
         assert win_chance(value) - win_chance(bar) <= MARGIN < win_chance(value) - win_chance(bar - 1)
+
+
+@pytest.mark.parametrize("pk", [1721, 1708])
+def test_r3_2_a_promotion_beside_a_fers_it_could_take_is_refused(pk):
+    """R3.2: the medeq on e7 may promote to a der by a step (e7e8r) or by taking the fers on f8 (e7f8r).
+    Taking it leaves Black one piece, which the evaluation shrinks to an eighth (R7.4), while the step leaves
+    the fers en prise and counted in full; counted man by man the capture wins at least as much."""
+    fen, moves = fixture_puzzle(pk)
+    assert moves == ["e7e8r"]
+    position = Position.from_fen(fen)
+    assert position.board[parse_coordinate("f8f8") & 63] == FERS | BLACK << 3
+    assert prove_material_line(fen, moves) == "move 1 (e7e8r): e7f8r wins as much, counted man by man"
+
+
+def test_r3_2_r7_1_puzzle_1721s_capturing_promotion_mates_in_four():
+    """The line the issue gives: the der made on f8 mates on h8 while Black's lone fil runs its count."""
+    fen, _ = fixture_puzzle(1721)
+    game = Position.from_fen(fen)
+    for move in ["e7f8r", "g7e5", "f7f6", "c3c2", "e6g5", "h7h6", "f8h8"]:
+        assert parse_coordinate(move) in game.legal_moves()
+        game.push(parse_coordinate(move))
+    assert game.is_check() and not game.legal_moves()
+    # beyond the three moves the material proof looks for mates in, and its solver step's depth
+    search = MateSearch(max_nodes=200_000)
+    first = Position.from_fen(fen)
+    assert not search.move_mates_within(first, parse_coordinate("e7f8r"), MATE_LOOK)
+    assert search.move_mates_within(first, parse_coordinate("e7f8r"), 4)
+
+
+def test_a_capture_the_count_makes_look_small_is_still_weighed_in_full():
+    """R7.4: by the engine's evaluation the capture is worth far less than the quiet promotion (the lone fil
+    left may run its count); by the men's values it is worth at least as much."""
+    fen, _ = fixture_puzzle(1708)
+    assert score(fen, "e7f8r") < score(fen, "e7e8r") - 200
+    judge = MaterialJudge()
+    assert judge.material_rival(Position.from_fen(fen), parse_coordinate("e7e8r")) == parse_coordinate(
+        "e7f8r"
+    )

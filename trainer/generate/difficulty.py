@@ -40,6 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from senterej.engine.notation import parse_coordinate
+from senterej.engine.pieces import VALUE
 from senterej.engine.position import WAIT, Position
 from senterej.engine.proofs import SearchLimitError
 from senterej.engine.proofs.material import WON, MaterialSearch
@@ -144,8 +145,22 @@ def difficulty(puzzle: PuzzleLine, tags: Sequence[str] | None = None) -> Difficu
     return Difficulty(tuple(float(values[name]) for name in FEATURES))
 
 
+def simple_capture(puzzle: PuzzleLine) -> bool:
+    """A puzzle of one move that takes a man dearer than the one taking it (a medeq takes a der): the first
+    move a player looks at, whatever the engine's weighing of the count makes of it (R7.4)."""
+    if len(puzzle.moves) != 1 or puzzle.start.werera is not None:
+        return False
+    position, move = puzzle.solver_steps[0]
+    board = position.board
+    frm, to = move & 63, move >> 6 & 63
+    return position.is_capture(move) and VALUE[board[to] & 7] > VALUE[board[frm] & 7]
+
+
 def _effort(puzzle: PuzzleLine) -> int:
-    """The most nodes spent at any solver move before the search settles on the right move."""
+    """The most nodes spent at any solver move before the search settles on the right move; none for a
+    simple capture, which a player sees at once where the solvers may doubt it."""
+    if simple_capture(puzzle):
+        return 0
     most = 0
     for ply in range(0, len(puzzle.moves), 2):
         position = puzzle.positions[ply]

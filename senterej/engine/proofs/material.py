@@ -24,6 +24,14 @@ The bars, all on the engine's centipawns turned into win chances as lichess-puzz
   CHECK_ESCAPES escapes to choose from and the solution does not simply take the checking man.
 - The defender's replies in the line are its best by the same search (within DEFENCE_SLACK), so that the
   line shows what the solver must meet, not a helpmate.
+- A second evaluation must agree at each solver move: by the men's values alone (`MaterialSearch`, the same
+  depth, a bare king a draw and a mate WON), no other move wins as much. The engine's evaluation shrinks an
+  advantage over a lone piece to an eighth, since the piece may run its count to a draw (R7.4), so a move
+  that takes the last but one enemy piece is scored far below a quiet one that leaves that piece en prise:
+  the search stands pat rather than take it, and the man merely hanging counts in full. That is how the
+  capturing promotions (R3.2) of puzzles 1721 and 1708 were passed over for a quiet promotion beside the
+  same fers, though they take it at once and one of them mates in four, beyond STEP_DEPTH and MATE_LOOK.
+  Counted man by man, the capture wins at least as much, and the puzzle is refused.
 
 Each solver move is searched STEP_DEPTH plies (with the search's check extensions and quiescence), enough to
 see a fork or a skewer cashed in; a longer line is proved step by step. The whole proof shares one budget of
@@ -161,6 +169,11 @@ class MaterialJudge:
     R8 judged inside. Past `max_nodes` in all it raises SearchLimitError."""
 
     max_nodes: int = PROOF_NODES
+    #: Plies searched at each solver move, and the longest mate looked for at the first (a stricter
+    #: judgement looks deeper).
+    step_depth: int = STEP_DEPTH
+    mate_look: int = MATE_LOOK
+    mate_nodes: int = MATE_NODES
     nodes: int = 0
     searcher: Searcher = field(default_factory=Searcher)
 
@@ -209,11 +222,11 @@ class MaterialJudge:
         return next((other for other in others if self.reaches(position, other, depth, seen, bar)), None)
 
     def mating_moves(self, position: Position) -> list[int]:
-        """The moves that force mate in MATE_LOOK moves or fewer, by the mate proofs' own search (the
+        """The moves that force mate in `mate_look` moves or fewer, by the mate proofs' own search (the
         engine's search prunes what a mate needs): those of the shortest mate, at most two."""
-        search = MateSearch(max_nodes=min(MATE_NODES, self._left()))
+        search = MateSearch(max_nodes=min(self.mate_nodes, self._left()))
         try:
-            distance = search.distance(position, MATE_LOOK)
+            distance = search.distance(position, self.mate_look)
             return search.mating_moves(position, distance, limit=2) if distance else []
         finally:
             self.nodes += search.nodes
@@ -228,6 +241,22 @@ class MaterialJudge:
         if result.depth < (1 if forced else depth):
             raise SearchLimitError(f"more than {self.max_nodes} nodes")
         return result.move, result.score
+
+    def material_rival(self, position: Position, move: int) -> int | None:
+        """Another legal move that wins at least as much as `move` by the men's values alone, searched as
+        deep as a solver move (captures and promotions looked at first), or None."""
+        search = MaterialSearch(max_nodes=self._left())
+        try:
+            bar = search.move_value(position, move, self.step_depth, -2 * WON, 2 * WON)
+            others = sorted(
+                (m for m in position.legal_moves() if m != move), key=lambda m: _forcing(position, m)
+            )
+            return next(
+                (m for m in others if search.move_value(position, m, self.step_depth, bar - 1, bar) >= bar),
+                None,
+            )
+        finally:
+            self.nodes += search.nodes
 
     def standing(self, position: Position) -> int:
         """What the side to move holds without a move of its own: the value if it passed (a null move),
@@ -323,13 +352,17 @@ def _solver_step(
     """Why `move` is not the one move that keeps the gain, and its score."""
     if len(legal) < 2:
         return _("it is the only legal move"), 0
-    score = judge.score(position, move, STEP_DEPTH, seen)
+    depth = judge.step_depth
+    score = judge.score(position, move, depth, seen)
     if score >= MATE_BOUND:
         return _("it mates: that is a mate puzzle"), score
-    rival = judge.rival(position, move, STEP_DEPTH, seen, margin_bar(score))
+    rival = judge.rival(position, move, depth, seen, margin_bar(score))
     if rival is None:
-        return None, score
-    if judge.reaches(position, rival, STEP_DEPTH, seen, score + 1):
+        counted = judge.material_rival(position, move)
+        if counted is None:
+            return None, score
+        return _("%(move)s wins as much, counted man by man") % {"move": coordinate(counted)}, score
+    if judge.reaches(position, rival, depth, seen, score + 1):
         return _("the engine prefers %(move)s") % {"move": coordinate(rival)}, score
     return _("%(move)s does nearly as well") % {"move": coordinate(rival)}, score
 
@@ -364,7 +397,7 @@ def _defence_step(
 
 
 def _forcing(position: Position, move: int) -> tuple[int, int]:
-    """Captures (the dearest victim first) and promotions before the rest."""
+    """Captures and promotions before the rest, the most won first (the victim and the man promoted to)."""
     frm, to = move & 63, move >> 6 & 63
     victim = position.board[to] & 7 if frm != to else 0
-    return (0 if victim or move >> 12 else 1), -VALUE.get(victim, 0)
+    return (0 if victim or move >> 12 else 1), -VALUE.get(victim, 0) - VALUE.get(move >> 12, 0)

@@ -69,6 +69,8 @@ class WereraJudge:
     position: Position
     solver: int
     max_nodes: int = PROOF_NODES
+    #: Plies searched after each round (a stricter judgement looks deeper).
+    depth: int = DEPTH
     nodes: int = 0
     searcher: Searcher = field(default_factory=Searcher)
     known: dict[tuple[object, ...], int | None] = field(default_factory=dict)
@@ -93,7 +95,7 @@ class WereraJudge:
     def _value(self, after: Position) -> int:
         left = self.max_nodes - self.nodes
         try:
-            score = self.searcher.value(after, DEPTH, max_nodes=left)
+            score = self.searcher.value(after, self.depth, max_nodes=left)
         except SearchLimitError as error:
             raise SearchLimitError(f"more than {self.max_nodes} nodes") from error
         finally:
@@ -155,11 +157,11 @@ def gives_check(position: Position, side: int, move: int) -> bool:
 
 
 def werera_choice_failure(
-    position: Position, side: int, choice: int, max_nodes: int = PROOF_NODES
+    position: Position, side: int, choice: int, max_nodes: int = PROOF_NODES, depth: int = DEPTH
 ) -> str | None:
     """Why `choice` of `side` does not win this werera round whatever the other side chooses, or is not the
-    only choice that does (None when it wins and is the only one)."""
-    judge = WereraJudge(position, side, max_nodes)
+    only choice that does (None when it wins and is the only one), each round's end searched `depth` plies."""
+    judge = WereraJudge(position, side, max_nodes, depth)
     worst = judge.worst(choice)
     if worst is None:
         return _("a reply leaves the werera open: the round wins nothing")
@@ -190,7 +192,9 @@ def werera_winning_choices(
     return found
 
 
-def prove_werera_choice(fen: str, moves: list[str], rounds: str, max_nodes: int = PROOF_NODES) -> str | None:
+def prove_werera_choice(
+    fen: str, moves: list[str], rounds: str, max_nodes: int = PROOF_NODES, depth: int = DEPTH
+) -> str | None:
     """Checks a werera puzzle: `rounds` played from the start reach exactly its position (R5.11), and the
     solver's one choice wins the round whatever the opponent chooses while no other choice does. The solver
     is the side whose man the choice moves."""
@@ -211,4 +215,4 @@ def prove_werera_choice(fen: str, moves: list[str], rounds: str, max_nodes: int 
     sides = [side for side in (WHITE, BLACK) if choice != WAIT and choice in position.legal_moves(side)]
     if len(sides) != 1:
         return _("%(move)s is not a legal choice of exactly one side") % {"move": moves[0]}
-    return werera_choice_failure(position, sides[0], choice, max_nodes)
+    return werera_choice_failure(position, sides[0], choice, max_nodes, depth)

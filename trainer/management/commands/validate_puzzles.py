@@ -1,17 +1,34 @@
 """Proves every active puzzle of a JSON Lines fixture again from scratch (a legal line, the only winning move
 at every solver step, a mate at the end, the themes the predicates give) and reports each failure; retired
 puzzles (`"active": false`, kept so that players' tries stay) are counted and left alone. The proofs are
-spread over the workers longest line first, so that the few deep mates do not all end up last."""
+spread over the workers longest line first, so that the few deep mates do not all end up last.
+
+With `--second` it judges every active material and werera puzzle a second time, more strictly
+(`trainer.generate.second_judgement`), and writes the verdicts into the file: a failure retired
+(`"active": false`) with its reason kept for the curators as a re-validation in `--reasons` (the puzzle's
+history, loaded with the fixtures), a solution that begins a forced mate given the mate's line and tags, a
+simple capture rated again. It prints how many of each, the retired by reason. Run `fill_refutations`
+after it, for the lines it changed:
+
+    nice python manage.py validate_puzzles --second
+    nice python manage.py fill_refutations
+"""
 
 import json
+import re
 import time
+from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from trainer.generate.second_judgement import Judgement, judge_again
 from trainer.puzzle_proofs import validate
+
+#: When the second judgement's reasons are dated in the curators' history.
+JUDGED = "2026-12-08T00:00:00Z"
 
 
 def _check(record: dict[str, Any]) -> tuple[int, str | None]:
@@ -27,10 +44,15 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--file", default="fixtures/puzzles.jsonl")
         parser.add_argument("--workers", type=int, default=2)
+        parser.add_argument("--second", action="store_true", help="judge again, more strictly, and write")
+        parser.add_argument("--reasons", default="fixtures/puzzle_retirements.jsonl")
 
     def handle(self, *args: Any, **options: Any) -> None:
         every = [json.loads(line) for line in Path(options["file"]).read_text().splitlines() if line.strip()]
         records = [record for record in every if record["fields"].get("active", True)]
+        if options["second"]:
+            self._second(every, records, options)
+            return
         start = time.monotonic()
         # the longest lines first, one at a time: the deep mates cost the most, and the workers share them
         longest_first = sorted(records, key=lambda record: -len(record["fields"]["moves"].split()))
@@ -48,3 +70,54 @@ class Command(BaseCommand):
         )
         if failures:
             raise CommandError(f"{len(failures)} puzzles failed")
+
+    def _second(
+        self, every: list[dict[str, Any]], active: list[dict[str, Any]], options: dict[str, Any]
+    ) -> None:
+        start = time.monotonic()
+        with Pool(options["workers"]) as pool:
+            judged: list[Judgement] = pool.map(
+                judge_again, [record["fields"] for record in active], chunksize=2
+            )
+        reasons = Path(options["reasons"])
+        changes = [json.loads(line) for line in reasons.read_text().splitlines()] if reasons.exists() else []
+        retired: Counter[str] = Counter()
+        for record, judgement in zip(active, judged, strict=True):
+            record["fields"] = judgement.fields
+            if judgement.retired is not None:
+                retired[_kind_of(judgement.retired)] += 1
+                self.stdout.write(f"puzzle {record['pk']} retired: {judgement.retired}")
+                changes.append(_reason(len(changes) + 1, record["pk"], judgement.retired))
+        Path(options["file"]).write_text("".join(json.dumps(record) + "\n" for record in every))
+        reasons.write_text("".join(json.dumps(change) + "\n" for change in changes))
+        for kind, number in retired.most_common():
+            self.stdout.write(f"retired {number}: {kind}")
+        mates = sum(judgement.mate for judgement in judged)
+        rerated = sum(judgement.rerated for judgement in judged)
+        still = sum(1 for record in every if record["fields"].get("active", True))
+        self.stdout.write(
+            f"{len(active)} judged again in {time.monotonic() - start:.0f}s: {sum(retired.values())} retired,"
+            f" {mates} given their mate's line and tags, {rerated} simple captures rated again;"
+            f" {still} active"
+        )
+
+
+def _kind_of(reason: str) -> str:
+    """A reason without its moves and numbers: what kind of failure it is."""
+    return re.sub(r"\b[a-h][1-8][a-h][1-8][rnbq]?\b|\d+", "N", reason.split("): ")[-1])
+
+
+def _reason(pk: int, puzzle: int, reason: str) -> dict[str, Any]:
+    """The reason as the curators read it: a re-validation in the puzzle's history, by the site itself."""
+    fields: dict[str, Any] = {
+        "puzzle": puzzle,
+        "user": None,
+        "kind": "validated",
+        "fields": {},
+        "note": reason,
+    }
+    return {
+        "model": "trainer.puzzlechange",
+        "pk": pk,
+        "fields": {**fields, "report": None, "created": JUDGED},
+    }
