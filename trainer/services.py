@@ -114,11 +114,12 @@ def charge_hint(*, user: User, puzzle_id: int, serving: str) -> Attempt | None:
 
 def starting_rating() -> float:
     """Where a new player starts: the median rating of the active puzzles (`selectors.pool_median`, kept in
-    the cache), with the deviation at its provisional maximum. A new player is offered puzzles that half
-    the players of the pool's level would solve, and Glicko-2's wide deviation moves the rating quickly
-    from there; a fixed 1500 above a pool whose median is near 1000 served a beginner puzzles too hard
-    for the first dozen tries. A placement of a few puzzles would ask for the same tries before training
-    begins and measure no better than the first rated ones do."""
+    the cache), with the deviation at its provisional maximum. A new player's puzzles are aimed below it
+    by that deviation (`trainer.rating.aim`), so that the first ones are puzzles a beginner solves, and
+    Glicko-2's wide deviation moves the rating quickly from there; a fixed 1500 above a pool whose median
+    is near 1000 served a beginner puzzles too hard for the first dozen tries. A placement of a few
+    puzzles would ask for the same tries before training begins and measure no better than the first rated
+    ones do."""
     return selectors.pool_median()
 
 
