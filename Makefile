@@ -32,9 +32,8 @@ APT_INSTALL := DEBIAN_FRONTEND=noninteractive apt-get install -y
 
 BENCH_DB := /tmp/senterej-bench.sqlite3
 LADDER_DB := /tmp/senterej-ladder.sqlite3
-# Games a pairing in `make bench-ladder` (each level must score 70 % or more against the one below), fewer
-# for the Club player, who thinks 1.5 s a move.
-LADDER ?= --games 20 --club-games 10
+# Games a pairing in `make bench-ladder`, fewer for the Club player, who thinks 1.5 s a move.
+LADDER ?= --games 10 --club-games 4
 # The test run's processes (pytest-xdist): `auto` is one a core. TEST_WORKERS=0 runs in one process.
 TEST_WORKERS ?= auto
 # The RQ tests share one Redis queue, so they run in one process (their xdist group).

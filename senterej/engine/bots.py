@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from .pieces import BLACK, FERES, KINDS, MEDEQ, VALUE, WHITE
+from .pieces import BLACK, WHITE
 from .position import WAIT, Position
 from .search import Searcher, SearchResult
 from .werera_policy import WereraStyle, choose_werera
@@ -85,34 +85,13 @@ def hurried(level: Level, pace: float) -> Level:
     return replace(level, seconds=seconds, werera=werera)
 
 
-#: An ending, for `Level.ending_depth`: this many men or fewer in all, the neguses included. With few men a
-#: won game must be won by mate before a piece is taken too many (R7.3) or a lone piece's count runs (R7.4).
+#: An ending, for `Level.ending_depth`: a side down to one piece or none, with this many men or fewer in all.
 ENDING_MEN = 8
 
 
 def is_ending(position: Position) -> bool:
-    return (position.by_colour[WHITE] | position.by_colour[BLACK]).bit_count() <= ENDING_MEN
-
-
-#: A lead in material (centipawns, VALUE) from which a bot counts itself clearly ahead: a feres.
-CLEARLY_AHEAD = VALUE[FERES]
-#: What a draw costs a bot that is clearly ahead: it gives up to a medeq's worth of its score to avoid one.
-CONTEMPT = VALUE[MEDEQ]
-
-
-def contempt(position: Position) -> int:
-    """CONTEMPT when the side to move leads by CLEARLY_AHEAD in material and the opponent still has a
-    piece (else the game is drawn already, R7.3), 0 otherwise."""
-    us = position.turn
-    assert us is not None
-    if not position.piece_count(us ^ 1):
-        return 0
-    by_kind, own, theirs = position.by_kind, position.by_colour[us], position.by_colour[us ^ 1]
-    lead = sum(
-        VALUE[kind] * ((by_kind[kind] & own).bit_count() - (by_kind[kind] & theirs).bit_count())
-        for kind in KINDS
-    )
-    return CONTEMPT if lead >= CLEARLY_AHEAD else 0
+    men = (position.by_colour[WHITE] | position.by_colour[BLACK]).bit_count()
+    return men <= ENDING_MEN and min(position.piece_count(WHITE), position.piece_count(BLACK)) <= 1
 
 
 class Bot:
@@ -138,9 +117,7 @@ class Bot:
             scored = self.searcher.score_moves(position, settings.depth, seen)
             return max(scored, key=lambda pair: pair[1] + self.rng.gauss(0, settings.noise))[0]
         depth = settings.ending_depth if settings.ending_depth and is_ending(position) else settings.depth
-        self.last_search = self.searcher.search(
-            position, depth=depth, time_limit=settings.seconds, seen=seen, contempt=contempt(position)
-        )
+        self.last_search = self.searcher.search(position, depth=depth, time_limit=settings.seconds, seen=seen)
         return self.last_search.move
 
     def choose_werera(self, position: Position, side: int) -> int:

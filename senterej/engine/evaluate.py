@@ -139,8 +139,6 @@ PASSED = (0, 5, 10, 20, 35, 55, 80)
 CASTLING_RIGHT = 20
 #: The share of an advantage kept against two and against three enemy pieces (a lone one is worse still).
 FEW_PIECES_SHARE = {2: (7, 10), 3: (9, 10)}
-#: The lead from which the side ahead drives the enemy negus to the edge against two pieces: a feres.
-CLEARLY_AHEAD = VALUE[FERES]
 QUIET_FROM = 60  # quiet moves (R8.2) from which an advantage starts to fade
 FILES = [0x0101010101010101 << f for f in range(8)]
 NOT_A_FILE, NOT_H_FILE = ~FILES[0] & ALL, ~FILES[7] & ALL
@@ -273,9 +271,6 @@ def _weighed_against_the_draws(position: Position, score: int) -> int:
     elif weak_pieces in FEW_PIECES_SHARE:
         # fewer pieces are fewer exchanges away from a lone piece: the side ahead keeps them on the board
         score = _part(score, *FEW_PIECES_SHARE[weak_pieces])
-        if weak_pieces == 2 and abs(score) >= CLEARLY_AHEAD:
-            # and, far ahead, drives the negus to the edge while they stand, for the mate comes from there
-            score += _mop_up(position, strong) if strong == WHITE else -_mop_up(position, strong)
     if position.piece_count(strong) == 1:
         # the stronger side's own last piece may make only six counted moves, and taking it draws
         score = _part(score, 3 + COUNT_LIMIT - position.counting[strong], 20)

@@ -7,8 +7,6 @@ king (R7.3) is a draw even when the capture that made it also mated; checkmate s
 better); stalemate, a run-out count (R7.4, unless the counted move mated) and 140 quiet moves (R8.2) are
 draws, and so is any position met again on the line searched or earlier in the game (R8.1: a repetition the
 side to move can force once, it can force twice more).
-A contempt for the draw makes the root side score every draw that many centipawns below nothing (its opponent
-above): a bot clearly ahead then prefers a reasonable move to a repetition, a run-out count or a bare king.
 """
 
 import time
@@ -87,8 +85,6 @@ class Searcher:
         self._max_nodes = 0
         self._improved: list[tuple[int, int]] = []
         self._horizon = 1  # the depth of the current iteration
-        self._contempt = 0  # what a draw costs the side to move at the root, and the contempt of the table
-        self._table_contempt: tuple[int, int | None] = (0, None)
 
     def search(
         self,
@@ -98,18 +94,16 @@ class Searcher:
         max_nodes: int | None = None,
         time_limit: float | None = None,
         seen: Iterable[tuple[int, ...]] = (),
-        contempt: int = 0,
     ) -> SearchResult:
         """Iterative deepening up to `depth` plies, stopping early at `max_nodes` nodes or `time_limit`
-        seconds. `seen`: the placement keys of the positions met earlier in the game (R8.1); `contempt`:
-        the centipawns a draw costs the side to move (see the module's doc)."""
+        seconds. `seen` holds the placement keys of the positions met earlier in the game (for R8.1)."""
         start = self.clock()
-        moves = self._begin(position, max_nodes, time_limit, seen, start, contempt)
+        moves = self._begin(position, max_nodes, time_limit, seen, start)
         self.history = [[value // 8 for value in row] for row in self.history]  # old news is only a hint
         moves = self._ordered(moves, 0, self._table_move(position))
         result = SearchResult(moves[0] if moves else 0, 0, 0, 0, 0.0)
         if not moves:
-            result.score = -MATE if position.is_check() else self._draw(0)
+            result.score = -MATE if position.is_check() else DRAW
             return result
         if len(moves) == 1:
             depth = min(depth, 1)  # the answer is forced: only say what it is worth
@@ -184,14 +178,11 @@ class Searcher:
         time_limit: float | None,
         seen: Iterable[tuple[int, ...]],
         start: float,
-        contempt: int = 0,
     ) -> list[int]:
         if position.turn is None:
             raise ValueError("the search plays turn-based positions; the werera has its own policy")
-        table_contempt = (contempt, position.turn if contempt else None)  # what the table's draws hold
-        if len(self.table) > TABLE_LIMIT or table_contempt != self._table_contempt:
+        if len(self.table) > TABLE_LIMIT:
             self.table.clear()
-        self._contempt, self._table_contempt = contempt, table_contempt
         self._position = position
         self._seen = frozenset(seen)
         self._path = [position.placement_key()]
@@ -232,18 +223,14 @@ class Searcher:
         if self.nodes % CLOCK_EVERY == 0 and self.clock() >= self._deadline:
             raise _OutOfTime
 
-    def _draw(self, ply: int) -> int:
-        """A draw's score for the side to move `ply` plies from the root (the root side's plies are even)."""
-        return DRAW - self._contempt if ply % 2 == 0 else DRAW + self._contempt
-
     def _judged(self, position: Position, ply: int) -> int | None:
         """The score of a position the rules have already decided (R7.5 order), None if the game goes on."""
         if is_bare_king(position):
-            return self._draw(ply)  # R7.3
+            return DRAW  # R7.3
         if draw_by_count_or_r8(position) is not None:
             if position.is_check() and not position.legal_moves():
                 return -MATE + ply  # R7.1 comes before R7.4 and R8.2
-            return self._draw(ply)
+            return DRAW
         return None
 
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -255,7 +242,7 @@ class Searcher:
             return judged
         key = self._path[-1]
         if key in self._seen or key in self._path[:-1]:
-            return self._draw(ply)  # R8.1
+            return DRAW  # R8.1
         in_check = position.is_check()
         if in_check and depth > 0 and ply < 2 * self._horizon:
             depth += 1  # a check is forcing: look one move further (but not forever along a line of checks)
@@ -276,7 +263,7 @@ class Searcher:
                     return score
         moves = position.legal_moves()
         if not moves:
-            return -MATE + ply if in_check else self._draw(ply)  # R7.1, R7.2
+            return -MATE + ply if in_check else DRAW  # R7.1, R7.2
         us = position.turn
         assert us is not None
         # Pruning trusts the static score, which is safe only while no draw rule is near: each side keeps

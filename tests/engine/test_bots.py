@@ -3,7 +3,7 @@
 import pytest
 
 from senterej.engine import BLACK, START_FEN, WAIT, WHITE, Position
-from senterej.engine.bots import CONTEMPT, FLOOR, LEVELS, SETTINGS, Bot, contempt, hurried, is_ending
+from senterej.engine.bots import FLOOR, LEVELS, SETTINGS, Bot, hurried, is_ending
 from senterej.engine.game import Game
 from senterej.engine.notation import coordinate
 from senterej.engine.pieces import MEDEQ, NEGUS
@@ -148,21 +148,3 @@ def test_a_hurried_bot_thinks_its_share_of_the_level_s_time_never_below_the_floo
     novice = SETTINGS["novice"]
     assert hurried(novice, 0.25) == novice  # no clock to share
     assert Bot("club", seed=1, pace=0.5).settings.seconds == 0.75
-
-
-def test_r7_3_r8_1_a_bot_clearly_ahead_in_material_holds_draws_in_contempt():
-    # White: two ders and a fers (1180) against a feres and a fil (450), so White is 730 ahead
-    ahead = "4k3/8/3b4/8/2n5/8/1Q6/R3K2R w - - 0 1 0/0"
-    assert contempt(Position.from_fen(ahead)) == CONTEMPT > 0
-    # the same men with Black to move: the side behind takes a draw gladly
-    assert contempt(Position.from_fen(ahead.replace(" w ", " b "))) == 0
-    # a fil (150) ahead is not clearly ahead, nor is an even game
-    assert contempt(Position.from_fen("4k3/8/8/8/2n5/8/1B6/2N1K3 w - - 0 1 0/0")) == 0
-    assert contempt(Position.from_fen("rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 0/0")) == 0
-    # against a bare negus the game is drawn already (R7.3): nothing is left to avoid
-    assert contempt(Position.from_fen("4k3/pppp4/8/8/8/8/8/R3K3 w - - 0 1 0/0")) == 0
-
-
-def test_an_ending_is_eight_men_or_fewer_whatever_the_pieces():
-    assert is_ending(Position.from_fen("4k3/8/3b4/8/2n5/8/1Q6/R3K2R w - - 0 1 0/0"))  # seven men
-    assert not is_ending(Position.from_fen("4k3/8/3b4/8/2n5/8/1Q5P/R3K1NR w - - 0 1 0/0"))  # nine

@@ -143,15 +143,3 @@ def test_a_mated_side_has_no_move_to_search():
 def test_the_werera_is_not_searched_turn_by_turn():
     with pytest.raises(ValueError, match="werera"):
         search(Position.from_fen(START_FEN))
-
-
-def test_r8_1_with_contempt_a_repetition_costs_the_side_to_move_what_it_was_told():
-    # every move of White's repeats a position met before: a draw, which a contempt of 100 scores at -100
-    position = Position.from_fen(MIDDLEGAME)
-    after = []
-    for move in position.legal_moves():
-        position.push(move)
-        after.append(position.placement_key())
-        position.pop()
-    assert Searcher().search(position, depth=2, seen=after, contempt=100).score == -100
-    assert Searcher().search(position, depth=2, seen=after).score == 0
