@@ -95,14 +95,11 @@ def _disambiguation(position: Position, move: int, us: int) -> str:
 
 
 def _check_suffix(position: Position, move: int, us: int) -> str:
-    """ "+" for a check, "#" for a mate; a mate that takes the last piece is a draw (R7.3 judged first, R7.5),
-    and so only a check."""
     position.push(move, us)
     try:
         if not position.is_check(us ^ 1):
             return ""
-        mated = not position.legal_moves(us ^ 1) and position.piece_count(us ^ 1) > 0
-        return "#" if mated else "+"
+        return "+" if position.legal_moves(us ^ 1) else "#"
     finally:
         position.pop()
 

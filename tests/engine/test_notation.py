@@ -89,11 +89,3 @@ def test_r9_2_parse_move_takes_either_notation_and_checks_legality():
     assert parse_move(position, "g1f3") == parse_move(position, "Nf3")
     with pytest.raises(IllegalMoveError):
         parse_move(position, "e2e4")
-
-
-def test_r7_3_a_mate_that_takes_the_last_piece_is_written_as_a_check_since_it_draws():
-    """R7.3, judged before the mate (R7.5): Rxh8 leaves Black's negus bare and mated, and the game drawn."""
-    position = Position.from_fen("k6n/8/1K6/8/8/8/8/7R w - - 0 1 0/0")
-    assert san(position, parse_coordinate("h1h8")) == "Rxh8+"
-    mate_with_a_piece_left = Position.from_fen("k6n/7p/1K6/8/8/8/8/3R4 w - - 0 1 0/0")
-    assert san(mate_with_a_piece_left, parse_coordinate("d1d8")) == "Rd8#"
