@@ -119,7 +119,8 @@ def _refutation(
     if judgement.status != ONGOING:
         if judgement.status == BARE_KING:
             message = _("%(move)s takes the last piece: the bare negus is a draw (R7.3), even if it mates.")
-            return [coordinate(move)], message, moves
+            # The move is named without its mark of mate: the sentence says what the mate is worth.
+            return [coordinate(move)], message, {"move": (moves["move"][0].rstrip("#+"), side)}
         return [coordinate(move)], result_sentence(judgement.status, judgement.result, position), {}
     reply, mates = refutations.answer(position, known)
     if not reply:

@@ -151,8 +151,8 @@ class PuzzleLine:
 
     def analysis_query(self) -> str:
         """The analysis board's query for this line: its start, its werera rounds (the solver's choice, the
-        other side waiting, R5.1) and then its moves, shown from the start, so that the board steps through
-        the solution."""
+        other side waiting, R5.1) and then its moves, the board showing where the solution ends, every step
+        of it a click away, and play going on from there."""
         position, rounds, moves = self.start.copy(), [], []
         for text in self.moves:
             if position.werera is None:
@@ -160,5 +160,5 @@ class PuzzleLine:
             else:
                 rounds.append(f"{text}:{WAITING}" if self.solver == WHITE else f"{WAITING}:{text}")
             self.play(position, text)
-        fields = {"fen": self.fen, "rounds": ",".join(rounds), "moves": ",".join(moves), "at": "0"}
+        fields = {"fen": self.fen, "rounds": ",".join(rounds), "moves": ",".join(moves)}
         return urlencode({name: value for name, value in fields.items() if value})

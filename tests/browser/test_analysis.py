@@ -1,9 +1,10 @@
-"""The analysis board in the browser: from a solved puzzle a visitor opens the board at the puzzle's
-position, tries two moves by clicking, steps back with the arrow key, asks the engine and reads its score and
-line, copies the share link (which draws the same board), and plays on against a bot from there. axe-core
-finds nothing wrong on the board, on a desktop and a phone, in both languages."""
+"""The analysis board in the browser: from a solved puzzle a visitor opens the board with the puzzle's
+solution, opens its start, tries two moves by clicking, steps back with the arrow key, asks the engine and
+reads its score and line, copies the share link (which draws the same board), and plays on against a bot
+from there. axe-core finds nothing wrong on the board, on a desktop and a phone, in both languages."""
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -33,6 +34,8 @@ def test_from_a_solved_puzzle_to_the_analysis_board_and_on_to_a_game(live_server
     expect(page.locator(".trainer__feedback")).to_contain_text("Solved!")
     page.get_by_role("link", name="Analyse").click()
     expect(page.get_by_role("heading", name="Analysis board")).to_be_visible()
+    expect(page.locator(".analysis__moves li")).to_have_count(1)  # the solution, loaded with the puzzle
+    page.goto(f"{live_server.url}/analysis/?{urlencode({'fen': puzzle.fen})}")
 
     play(page, "e1", "d2")
     expect(page.locator(".analysis__moves li")).to_have_count(1)

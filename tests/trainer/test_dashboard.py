@@ -300,7 +300,7 @@ def test_the_retry_list_is_drawn_as_the_template_drew_it(learner_client, learner
     slovak = learner_client.get("/sk/train/dashboard/").text
     listed = '<ul class="trainer-retry">\n            {}\n          </ul>'
     assert listed.format(items("", "Puzzle", "rated")) in english
-    assert listed.format(items("/sk", "Úloha", "rating")) in slovak
+    assert listed.format(items("/sk", "Úloha", "s ratingom")) in slovak
 
 
 def test_the_history_rows_are_drawn_as_the_template_drew_them(learner_client, learner):

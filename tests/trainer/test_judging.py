@@ -62,6 +62,15 @@ def test_r7_3_a_wrong_capture_of_the_last_piece_is_explained(learner):
 
 
 @pytest.mark.django_db
+def test_r7_3_a_wrong_capture_of_the_last_piece_that_mates_is_named_without_the_mark_of_mate(learner):
+    """Rxh8 mates the bare negus, and draws (R7.3 judged first, R7.5): the refutation names it "Rxh8", and
+    says what the mate is worth."""
+    p = puzzle(fen="k6n/8/1K6/8/8/8/8/7R w - - 0 1 0/0", moves="h1h7", themes="endgame")
+    outcome = solve(SessionStore(), learner, p, ["h1h8"])
+    assert "even if it mates" in outcome.message and outcome.moves == {"move": ("Rxh8", WHITE)}
+
+
+@pytest.mark.django_db
 def test_a_wrong_quiet_move_is_refuted_by_the_engine(learner):
     p = puzzle()
     outcome = solve(SessionStore(), learner, p, ["c1c2"])

@@ -35,7 +35,7 @@ def test_the_training_page_reads_the_same_rows_whatever_the_history(
     client, pool, tries, django_assert_num_queries
 ):
     player = UserFactory()
-    PlayerRating.objects.create(user=player, rating=1500.0)
+    PlayerRating.objects.create(user=player, rating=1500.0, rating_deviation=45.0)  # settled: aimed at 1500
     tried = pool[: min(tries, 30)]
     Attempt.objects.bulk_create(
         [AttemptFactory.build(user=player, puzzle=tried[number % len(tried)]) for number in range(tries)]
@@ -50,6 +50,9 @@ def test_the_training_page_reads_the_same_rows_whatever_the_history(
 
 
 def test_a_visitor_s_training_page_reads_the_window_and_the_puzzle(client, pool, django_assert_num_queries):
+    """A visitor starts at the pool's median and is aimed 305 below it (trainer.rating.aim): the pool
+    reaches down there."""
+    PuzzleFactory.create_batch(15, rating=1100.0)
     client.get(reverse("trainer:train"))  # the pool's median, where a visitor starts, read and kept
     with django_assert_num_queries(2):
         assert client.get(reverse("trainer:train")).status_code == 200
