@@ -288,7 +288,7 @@ def main() -> None:
     )
     parser.add_argument("--profile", metavar="LABEL", help='profile one page ("dashboard (heavy)") instead')
     parser.add_argument(
-        "--moves", type=int, default=60, help="puzzles a kind of move is timed at (default 60)"
+        "--moves", type=int, default=60, help="puzzles a kind of move is timed at (default 60; 0 times none)"
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="senterej-bench-pages-") as scratch:
@@ -313,7 +313,7 @@ def main() -> None:
         from tools import bench_moves  # it reads the site's models, once Django is set up
 
         moves_missed = []
-        if not args.only or any(text in bench_moves.LABEL for text in args.only):
+        if args.moves > 0 and (not args.only or any(text in bench_moves.LABEL for text in args.only)):
             moves = bench_moves.measure(args.moves)
             print()
             print("\n".join(bench_moves.table(moves, args.moves)))
