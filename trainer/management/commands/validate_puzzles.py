@@ -28,7 +28,7 @@ from trainer.generate.second_judgement import Judgement, judge_again
 from trainer.puzzle_proofs import validate
 
 #: When the second judgement's reasons are dated in the curators' history.
-JUDGED = "2026-12-08T00:00:00Z"
+JUDGED = "2026-12-02T00:00:00Z"
 
 
 def _check(record: dict[str, Any]) -> tuple[int, str | None]:
