@@ -2,7 +2,7 @@
 puzzles), read for the whole class in one statement. The tables, the file of the class's progress and the
 pages of one assignment count a student's work against a column alike (classes.selectors)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
 from typing import Any
@@ -12,6 +12,7 @@ from django.db import connection
 from classes.assignment_words import title_of
 from classes.models import Assignment, SchoolClass
 from course.models import Lesson, Task
+from play.db_rows import converter
 from trainer.models import Puzzle, PuzzleTheme
 
 
@@ -76,26 +77,6 @@ _SIZES = (
 _PARTS = list(pairwise(accumulate(_SIZES, initial=0)))
 
 
-def _converters() -> Callable[[tuple[Any, ...]], list[Any]]:
-    """What makes an assignment's values as the database gives them the ORM's (its time aware, on SQLite):
-    the converters the ORM's compiler applies to each field."""
-    found = []
-    for index, field in enumerate(Assignment._meta.concrete_fields):
-        column = field.get_col(Assignment._meta.db_table)
-        converters = connection.ops.get_db_converters(column) + column.get_db_converters(connection)
-        if converters:
-            found.append((index, column, converters))
-
-    def convert(values: tuple[Any, ...]) -> list[Any]:
-        converted = list(values)
-        for index, column, converters in found:
-            for converter in converters:
-                converted[index] = converter(converted[index], column, connection)
-        return converted
-
-    return convert
-
-
 def _statement(one: bool) -> str:
     """Each assignment of a class joined with its lesson and the lesson's tasks, its chosen tasks with their
     lessons, and its chosen puzzles in the teacher's order: an assignment is of one kind, so it comes in as
@@ -149,7 +130,8 @@ def columns(school_class: SchoolClass, assignment_id: int | None = None) -> list
         cursor.execute(_statement(one), params)
         rows = cursor.fetchall()
     db = Assignment.objects.db
-    convert = _converters()
+    # Each assignment's values made the ORM's (its time aware, on SQLite).
+    convert = converter(Assignment._meta.concrete_fields, Assignment._meta.db_table)
     lessons: dict[int, Lesson] = {}
 
     def lesson_of(values: tuple[Any, ...]) -> Lesson:
