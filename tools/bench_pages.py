@@ -9,7 +9,10 @@ history and at the heavy one; the pages that read the history (dashboard, review
 are also set heavy against light.
 
 Each page is asked for many times in a round (time.process_time around the whole loop: the page's CPU in this
-process, its database work on SQLite included); the figure is the median of several rounds. Its queries are
+process, its database work on SQLite included); the figure is the median of several rounds. The rounds are
+interleaved: each round of a page comes right after a round of its visitor's trivial view, and every page has
+its round before any page has its next, so that the machine's mood weighs alike on a page, its trivial view,
+and the same page at the other history. Its queries are
 counted once, on a request of its own. Every answer must be the page meant (200, or the poll's 204): any
 other status, a redirect to log in among them, stops the benchmark with a non-zero exit naming the page.
 Before each round of a game's page, the game is brought back to the moment its last step was played with both
@@ -20,7 +23,8 @@ Then a puzzle's move (`tools.bench_moves`): a first wrong move against a right o
 tried. A wrong move above its goal makes the exit non-zero too, once every figure is printed; a page's MISS
 is printed alone.
 
-    python -m tools.bench_pages [--requests N] [--rounds N] [--only TEXT ...] [--profile LABEL] [--moves N]"""
+    python -m tools.bench_pages [--requests N] [--rounds N] [--only TEXT ...] [--moves N]
+    python -m tools.bench_pages --profile LABEL [--sort tottime]"""
 
 import argparse
 import cProfile
@@ -230,22 +234,16 @@ def prepare(page: Page) -> Callable[[], None]:
     return lambda: None
 
 
-def measure(ask: Callable[..., int], before: Callable[[], None], requests: int, rounds: int) -> float:
-    """Median over the rounds of the CPU milliseconds per request."""
+def timed(ask: Callable[..., int], before: Callable[[], None], requests: int) -> float:
+    """One round: the CPU milliseconds per request of `requests` requests."""
     before()
-    for _ in range(5):
+    start = time.process_time()
+    for _ in range(requests):
         ask()
-    figures = []
-    for _ in range(rounds):
-        before()
-        start = time.process_time()
-        for _ in range(requests):
-            ask()
-        figures.append((time.process_time() - start) * 1000 / requests)
-    return statistics.median(figures)
+    return (time.process_time() - start) * 1000 / requests
 
 
-def profile(page: Page, requests: int) -> None:
+def profile(page: Page, requests: int, order: str) -> None:
     ask, before = requester(page), prepare(page)
     before()
     for _ in range(5):
@@ -255,22 +253,41 @@ def profile(page: Page, requests: int) -> None:
     for _ in range(requests):
         ask()
     profiler.disable()
-    pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(40)
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats(order).print_stats(40)
 
 
 def run(listed: list[Page], requests: int, rounds: int) -> list[Figure]:
-    trivial: dict[str, float] = {}
+    """Every page's rounds interleaved: in each round, each page right after a round of its visitor's trivial
+    view, so that the machine's mood (another process, the CPU's clock) weighs on both alike. A page's figure
+    is the median of its rounds, beside the median of the trivial rounds paired with them; a trivial view's
+    row is the median of all its rounds."""
+    askers = {page: (requester(page), prepare(page)) for page in listed}
+    trivial_pages = {page.visitor: page for page in listed if page.name == "trivial"}
+    for ask, before in askers.values():
+        before()
+        for _ in range(5):
+            ask()
+    timings: dict[Page, list[float]] = {page: [] for page in listed}
+    paired: dict[Page, list[float]] = {page: [] for page in listed}
+    for number in range(rounds):
+        print(f"round {number + 1} of {rounds}", file=sys.stderr, flush=True)
+        for page in listed:
+            if page.name == "trivial":
+                continue
+            baseline = trivial_pages[page.visitor]
+            trivial_ms = timed(*askers[baseline], requests)
+            timings[baseline].append(trivial_ms)
+            paired[page].append(trivial_ms)
+            timings[page].append(timed(*askers[page], requests))
     figures = []
     for page in listed:
-        before = prepare(page)
-        ms = measure(requester(page), before, requests, rounds)
-        if page.name == "trivial":
-            trivial[page.visitor] = ms
+        ask, before = askers[page]
         before()
-        queries = requester(page)(count=True)
-        figure = Figure(page.name, page.history, VISITORS[page.visitor], ms, trivial[page.visitor], queries)
-        figures.append(figure)
-        print(cost_table([figure])[1], flush=True)
+        queries = ask(count=True)
+        ms = statistics.median(timings[page])
+        baseline_ms = ms if page.name == "trivial" else statistics.median(paired[page])
+        figures.append(Figure(page.name, page.history, VISITORS[page.visitor], ms, baseline_ms, queries))
+    print("\n".join(cost_table(figures)), flush=True)
     return figures
 
 
@@ -284,9 +301,15 @@ def main() -> None:
         "--only",
         metavar="TEXT",
         nargs="+",
-        help='only the pages whose label holds one of these ("class", "dashboard"), and the trivial views',
+        help='only the pages whose label holds one of these ("class", "dashboard"), and their trivial views',
     )
     parser.add_argument("--profile", metavar="LABEL", help='profile one page ("dashboard (heavy)") instead')
+    parser.add_argument(
+        "--sort",
+        default="cumulative",
+        choices=["cumulative", "tottime"],
+        help="how --profile orders its functions (default cumulative)",
+    )
     parser.add_argument(
         "--moves", type=int, default=60, help="puzzles a kind of move is timed at (default 60; 0 times none)"
     )
@@ -300,15 +323,16 @@ def main() -> None:
             found = {page.label: page for page in listed if page.name != "trivial"}
             if args.profile not in found:
                 raise SystemExit(f"no page {args.profile!r}: one of {', '.join(found)}")
-            profile(found[args.profile], args.requests)
+            profile(found[args.profile], args.requests, args.sort)
             return
         if args.only:
-            listed = [
+            chosen = [
                 page
                 for page in listed
-                if page.name == "trivial" or any(text in page.label for text in args.only)
+                if page.name != "trivial" and any(text in page.label for text in args.only)
             ]
-        print(cost_table([])[0], flush=True)
+            visitors = {page.visitor for page in chosen}
+            listed = [page for page in listed if page.name == "trivial" and page.visitor in visitors] + chosen
         figures = run(listed, args.requests, args.rounds)
         from tools import bench_moves  # it reads the site's models, once Django is set up
 
